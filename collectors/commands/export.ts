@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { loadRuns } from '../../src/runs/read-runs.ts';
+import { EXPORT_FIELDS, exportRows, toCsv } from '../../src/analysis/export-rows.ts';
+import { UsageError, type Command } from './command.ts';
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'print tidy rows (run, test, metric, value, unit ...) of all runs as CSV or JSON',
+  help: `Usage: benchsite export [--runs <dir>] [--format csv|json] [--benchmark <name>] [--run <id>]... [--out <file>]
+
+Prints one row per run, test and metric with exactly these fields:
+  ${EXPORT_FIELDS.join(', ')}
+Metric names are listed in each benchmark's README (collectors/<benchmark>/README.md).
+
+Options:
+  --runs <dir>         runs root (default: content/runs)
+  --format csv|json    default csv
+  --benchmark <name>   only runs of this benchmark (sysbench, insert-benchmark, hammerdb-tprocc)
+  --run <id>           only this run (repeatable); ids are paths under the runs root
+  --out <file>         write to a file instead of standard output`,
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        runs: { type: 'string', default: 'content/runs' },
+        format: { type: 'string', default: 'csv' },
+        benchmark: { type: 'string' },
+        run: { type: 'string', multiple: true },
+        out: { type: 'string' },
+      },
+    });
+    if (values.format !== 'csv' && values.format !== 'json') throw new UsageError(`--format must be csv or json, not "${values.format}"`);
+    const { runs, problems } = await loadRuns(values.runs!);
+    for (const p of problems) console.error(p.text);
+    const selected = runs.filter((r) => (!values.benchmark || r.run.benchmark === values.benchmark) && (!values.run || values.run.includes(r.id)));
+    const rows = exportRows(selected);
+    const text = values.format === 'json' ? `${JSON.stringify(rows, null, 1)}\n` : toCsv(rows, EXPORT_FIELDS);
+    if (values.out) await writeFile(values.out, text);
+    else process.stdout.write(text);
+    if (problems.length) console.error(`${problems.length} problem(s): those runs were not exported; run benchsite validate`);
+    return problems.length ? 1 : 0;
+  },
+};

@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { relative } from 'node:path';
+import { harvestAny } from '../harvest-any.ts';
+import { readMeta } from '../lib/meta.ts';
+import { loadRawInput } from '../lib/raw-tree.ts';
+import { writeHarvestedRun } from '../lib/write-run.ts';
+import { UsageError, type Command } from './command.ts';
+
+export const harvestCommand: Command = {
+  name: 'harvest',
+  summary: 'turn raw benchmark output into validated runs under content/runs',
+  help: `Usage: benchsite harvest <raw>... [--out <dir>] [--meta <file>] [--verbose]
+
+Reads each <raw> (a result directory, a single tool output file, or a .tar.gz of either),
+finds the benchmark runs in it and writes, per run:
+  <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json     the run (validated)
+                                              series.json  per-interval series
+                                              raw.tar.gz   every raw file, with its sha256 in run.json
+Writing is atomic and idempotent: harvesting the same files again changes nothing.
+
+Recognised today:
+  sysbench   mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
+             and plain sysbench 1.0/1.1 output files
+
+Options:
+  --out <dir>     where runs go (default: content/runs)
+  --meta <file>   YAML/JSON with facts the raw files lack: host (name, cpuModel, memoryGiB,
+                  storage, os ...), dbms, config, date, device, cpus, notes
+  --verbose       list every file that was not part of a run
+
+Example:
+  benchsite harvest results/x.my8043_rel_o2nofp.z12a_c8r32.pk1 --meta hosts/pn53.yaml`,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { out: { type: 'string', default: 'content/runs' }, meta: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+    });
+    if (positionals.length === 0) throw new UsageError('give at least one raw directory or file to harvest');
+    const meta = values.meta ? await readMeta(values.meta) : undefined;
+    let failures = 0;
+    let written = 0;
+    for (const input of positionals) {
+      let tree;
+      try {
+        tree = await loadRawInput(input);
+      } catch (e) {
+        console.error(`error: ${(e as Error).message}`);
+        failures++;
+        continue;
+      }
+      let result;
+      try {
+        result = harvestAny(tree, { meta, metaName: values.meta });
+      } catch (e) {
+        console.error(`error: ${(e as Error).message}`);
+        failures++;
+        continue;
+      }
+      if (result.runs.length === 0) {
+        console.error(`error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`);
+        failures++;
+      }
+      for (const h of result.runs) {
+        try {
+          const w = await writeHarvestedRun(h, values.out!);
+          const failed = h.run.tests.filter((t) => t.status === 'failed').length;
+          console.log(`${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`);
+          for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
+          written++;
+        } catch (e) {
+          console.error(`error: ${h.run.label}: ${(e as Error).message}`);
+          failures++;
+        }
+      }
+      if (result.skipped.length) {
+        console.error(`${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`);
+        if (values.verbose) for (const s of result.skipped) console.error(`  ${s.path}: ${s.reason}`);
+      }
+    }
+    console.log(`${written} run(s) harvested${failures ? `, ${failures} error(s)` : ''}`);
+    return failures ? 1 : 0;
+  },
+};

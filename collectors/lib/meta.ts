@@ -1,0 +1,45 @@
+// `--meta <file>`: facts that are not in the raw files. Read (I/O) and applied to a run (pure).
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
+import { formatZodIssues } from '../../src/runs/problems.ts';
+
+/** Read and validate a meta file (YAML or JSON). Throws an Error whose message names the file and field. */
+export async function readMeta(path: string): Promise<Meta> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new Error(`${path}: cannot read the --meta file. Check the path.`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (e) {
+    throw new Error(`${path}: not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const parsed = MetaSchema.safeParse(data ?? {});
+  if (!parsed.success) {
+    throw new Error(formatZodIssues(path, parsed.error.issues).map((p) => p.text).join('\n'));
+  }
+  return parsed.data;
+}
+
+/** Apply meta facts to a harvested run: given facts win over decoded ones; nothing is invented. */
+export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): Run {
+  if (!meta) return run;
+  const out: Run = structuredClone(run);
+  if (meta.host) {
+    out.host = { ...out.host, ...meta.host, name: meta.host.name ?? out.host.name };
+    if (metaName) out.host.sources = [...(out.host.sources ?? []), `--meta ${metaName}`];
+  }
+  if (meta.dbms) out.dbms = { ...out.dbms, ...meta.dbms, label: meta.dbms.label ?? out.dbms.label };
+  if (meta.config) out.config = { ...out.config, ...meta.config, name: meta.config.name ?? out.config.name };
+  if (meta.date) {
+    out.date = meta.date;
+    out.dateSource = 'meta';
+  }
+  if (meta.notes) out.notes = meta.notes;
+  if (meta.ranBy) out.provenance.ranBy = meta.ranBy;
+  return out;
+}

@@ -1,0 +1,202 @@
+// vmstat + iostat of one test or step -> averages two ways (harness / clean), per-operation results, series.
+// Pure: callers pass parsed files and the op rate.
+import type { IostatAverages, ResultRow, Series, SystemMetrics, VmstatAverages } from '../../src/schemas/index.ts';
+import { harnessIostatSums, type Iostat } from './iostat.ts';
+import { vmstatColumn, type Vmstat } from './vmstat.ts';
+
+export interface SystemInput {
+  vmstat?: { parsed: Vmstat };
+  iostat?: { parsed: Iostat; text: string };
+  /** Device chosen by `chooseDevice`. */
+  device?: string;
+  deviceSource?: string;
+  /** Operation rate the harness divides by, and its metric name. */
+  opsPerS?: number;
+  opsMetric?: string;
+  cpus?: number;
+  cpusSource?: string;
+  intervalSeconds?: number;
+  /** Insert Benchmark's sum_iostat.sh skips the first matching line; sysbench's an.sh does not. */
+  harnessSkipFirstIostat?: boolean;
+}
+
+const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+function cleanVmstat(v: Vmstat): VmstatAverages | undefined {
+  const rows = v.rows.slice(1); // the first data line is the average since boot, not a sample
+  if (rows.length === 0) return undefined;
+  const col = (name: string) => {
+    const i = vmstatColumn(v, name);
+    return i < 0 ? undefined : mean(rows.map((r) => r[i]!));
+  };
+  const us = col('us') ?? 0;
+  const sy = col('sy') ?? 0;
+  return {
+    samples: rows.length,
+    csPerS: col('cs') ?? 0,
+    cpuPct: mean(rows.map((r) => r[vmstatColumn(v, 'us')]! + r[vmstatColumn(v, 'sy')]!)),
+    usPct: us,
+    syPct: sy,
+    idPct: col('id'),
+    waPct: col('wa'),
+    runQueue: col('r'),
+    inPerS: col('in'),
+  };
+}
+
+function harnessVmstat(v: Vmstat): VmstatAverages | undefined {
+  const h = v.harness;
+  if (h.samples === 0) return undefined;
+  return { samples: h.samples, csPerS: h.csSum / h.samples, cpuPct: h.cpuSum / h.samples };
+}
+
+function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
+  const rows = io.devices.get(device);
+  if (!rows || rows.length === 0) return undefined;
+  const i = (name: string) => io.columns.indexOf(name);
+  const avg = (name: string) => (i(name) < 0 ? undefined : mean(rows.map((r) => r[i(name)]!)));
+  return {
+    device,
+    samples: rows.length,
+    readsPerS: avg('r/s') ?? 0,
+    readKBPerS: avg('rkB/s') ?? 0,
+    writesPerS: avg('w/s') ?? 0,
+    writeKBPerS: avg('wkB/s') ?? 0,
+    utilPct: avg('%util'),
+  };
+}
+
+function harnessIostat(text: string, device: string, skipFirst: boolean): IostatAverages | undefined {
+  const s = harnessIostatSums(text, device, skipFirst);
+  if (!s || s.samples === 0) return undefined;
+  return {
+    device,
+    samples: s.samples,
+    readsPerS: s.rs / s.samples,
+    readKBPerS: s.rkb / s.samples,
+    writesPerS: s.ws / s.samples,
+    writeKBPerS: s.wkb / s.samples,
+  };
+}
+
+/** Both averages of one test. */
+export function systemMetrics(input: SystemInput): SystemMetrics {
+  const v = input.vmstat?.parsed;
+  const io = input.iostat;
+  const dev = input.device;
+  return {
+    intervalSeconds: input.intervalSeconds,
+    opsPerS: input.opsPerS,
+    opsMetric: input.opsMetric,
+    cpus: input.cpus,
+    cpusSource: input.cpus ? input.cpusSource : undefined,
+    deviceSource: dev ? input.deviceSource : undefined,
+    harness: {
+      vmstat: v ? harnessVmstat(v) : undefined,
+      iostat: io && dev ? harnessIostat(io.text, dev, input.harnessSkipFirstIostat ?? false) : undefined,
+    },
+    clean: {
+      vmstat: v ? cleanVmstat(v) : undefined,
+      iostat: io && dev ? cleanIostat(io.parsed, dev) : undefined,
+    },
+  };
+}
+
+/**
+ * Result rows from the harness-compatible averages: per-operation values (`cs_per_<op>`, `cpu_per_<op>` =
+ * (us+sy)/ops as the harness prints it, `cpu_us_per_<op>` when the CPU count is known, `reads_per_<op>`,
+ * `rkb_per_<op>`, `wkb_per_<op>`) and the averages themselves. The clean averages stay in `test.system.clean`.
+ */
+export function systemResultRows(test: string, m: SystemMetrics, opName: string, opUnit = opName): ResultRow[] {
+  const rows: ResultRow[] = [];
+  const ops = m.opsPerS;
+  const add = (metric: string, value: number | undefined, unit: string) => {
+    if (value !== undefined && Number.isFinite(value)) rows.push({ test, metric, value, unit });
+  };
+  const vm = m.harness.vmstat;
+  const io = m.harness.iostat;
+  if (vm) {
+    add('cs_per_s', vm.csPerS, 'switches/s');
+    add('cpu_pct', vm.cpuPct, '%');
+  }
+  if (io) {
+    add('reads_per_s', io.readsPerS, 'reads/s');
+    add('read_kb_per_s', io.readKBPerS, 'KB/s');
+    add('writes_per_s', io.writesPerS, 'writes/s');
+    add('write_kb_per_s', io.writeKBPerS, 'KB/s');
+  }
+  if (!ops || ops <= 0) return rows;
+  if (vm) {
+    add(`cs_per_${opName}`, vm.csPerS / ops, `switches/${opUnit}`);
+    add(`cpu_per_${opName}`, vm.cpuPct / ops, `cpu%/(${opUnit}/s)`);
+    if (m.cpus) add(`cpu_us_per_${opName}`, (vm.cpuPct / ops) * m.cpus * 1e4, `µs/${opUnit}`);
+  }
+  if (io) {
+    add(`reads_per_${opName}`, io.readsPerS / ops, `reads/${opUnit}`);
+    add(`rkb_per_${opName}`, io.readKBPerS / ops, `KB/${opUnit}`);
+    add(`wkb_per_${opName}`, io.writeKBPerS / ops, `KB/${opUnit}`);
+  }
+  return rows;
+}
+
+/** vmstat as a series: every data line but the since-boot one. */
+export function vmstatSeries(v: Vmstat, intervalSeconds?: number): Series | undefined {
+  const rows = v.rows.slice(1);
+  if (rows.length === 0) return undefined;
+  return {
+    name: 'vmstat',
+    intervalSeconds,
+    columns: v.columns.map((name) => ({ name, unit: VMSTAT_UNITS[name] ?? 'count' })),
+    rows,
+  };
+}
+
+const VMSTAT_UNITS: Record<string, string> = {
+  r: 'procs', b: 'procs', swpd: 'KiB', free: 'KiB', buff: 'KiB', cache: 'KiB', si: 'KiB/s', so: 'KiB/s',
+  bi: 'blocks/s', bo: 'blocks/s', in: 'interrupts/s', cs: 'switches/s', us: '%', sy: '%', id: '%', wa: '%', st: '%', gu: '%',
+};
+
+/** iostat rows of one device as a series. */
+export function iostatSeries(io: Iostat, device: string, intervalSeconds?: number): Series | undefined {
+  const rows = io.devices.get(device);
+  if (!rows || rows.length === 0) return undefined;
+  return {
+    name: 'iostat',
+    device,
+    intervalSeconds,
+    columns: io.columns.map((name) => ({ name, unit: iostatUnit(name) })),
+    rows,
+  };
+}
+
+function iostatUnit(column: string): string {
+  if (column.startsWith('%')) return '%';
+  if (column.endsWith('kB/s')) return 'KB/s';
+  if (column.endsWith('/s')) return 'ops/s';
+  if (column.includes('await')) return 'ms';
+  if (column.endsWith('-sz')) return column.startsWith('aqu') ? 'requests' : 'KB';
+  return 'count';
+}
+
+/**
+ * Pick the iostat device for per-op metrics: the one given (`--meta device`), else the one whose harness
+ * averages reproduce a published `sb.met` line (`expect`), else the only device that did any IO.
+ */
+export function chooseDevice(
+  io: { parsed: Iostat; text: string },
+  opts: { given?: string; expect?: (avg: IostatAverages) => boolean },
+): { device?: string; source?: string } {
+  const names = [...io.parsed.devices.keys()];
+  if (opts.given) return { device: opts.given, source: '--meta device' };
+  if (opts.expect) {
+    const hit = names.find((d) => {
+      const avg = harnessIostat(io.text, d, false);
+      return avg !== undefined && opts.expect!(avg);
+    });
+    if (hit) return { device: hit, source: 'reproduces sb.met' };
+  }
+  const active = names.filter((d) => io.parsed.devices.get(d)!.some((r) => r.some((x) => x > 0)));
+  if (active.length === 1) return { device: active[0], source: 'only device with IO' };
+  if (names.length === 1) return { device: names[0], source: 'only device' };
+  return {};
+}

@@ -1,0 +1,91 @@
+// Writing a harvested run under content/runs: validated first, every file through a temp file and a rename,
+// run.json last so a run directory never looks complete before it is. Unchanged files are left alone, so
+// harvesting the same raw files twice changes nothing.
+import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { SeriesFileSchema } from '../../src/schemas/index.ts';
+import { runId } from '../../src/runs/run-id.ts';
+import { validateRunData } from '../../src/runs/validate-run.ts';
+import { formatZodIssues } from '../../src/runs/problems.ts';
+import { formatJson } from '../../src/runs/format-json.ts';
+import type { HarvestedRun } from './harvested.ts';
+import { sha256Hex } from './provenance.ts';
+import { writeTar } from './tar.ts';
+
+const gzipAsync = promisify(gzip);
+
+export interface WrittenRun {
+  id: string;
+  dir: string;
+  /** `written` when any file changed, `unchanged` when all were already identical. */
+  status: 'written' | 'unchanged';
+}
+
+/** The raw archive: a reproducible tar (sorted, mtime 0) compressed with gzip (no timestamp in the header). */
+export async function rawArchive(h: HarvestedRun, level = 6): Promise<Uint8Array> {
+  const entries = [...h.raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return new Uint8Array(await gzipAsync(writeTar(entries.map((e) => ({ path: e.path, data: e.data })), 0), { level }));
+}
+
+/** Write one file atomically unless it already holds these bytes. Returns whether it wrote. */
+export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<boolean> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  try {
+    const old = await readFile(path);
+    if (old.equals(bytes)) return false;
+  } catch {
+    // not there yet
+  }
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  return true;
+}
+
+/** Series rows one per line: compact but still readable in a diff. */
+export function seriesJson(series: HarvestedRun['series']): string {
+  const tests = Object.entries(series.tests).map(([test, list]) => {
+    const items = list.map((s) => {
+      const { rows, ...head } = s;
+      const body = rows.map((r) => `      ${JSON.stringify(r)}`).join(',\n');
+      return `    ${JSON.stringify(head).slice(0, -1)},"rows":[\n${body}\n    ]}`;
+    });
+    return `  ${JSON.stringify(test)}: [\n${items.join(',\n')}\n  ]`;
+  });
+  return `{"schemaVersion": 1, "tests": {\n${tests.join(',\n')}\n}}\n`;
+}
+
+/**
+ * Validate and write one run to `<out>/<id>/`. Throws (writing nothing) when the run does not validate,
+ * listing every problem.
+ */
+export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { archiveLevel?: number } = {}): Promise<WrittenRun> {
+  const id = runId(h.run);
+  const dir = join(out, id);
+  const archive = await rawArchive(h, opts.archiveLevel);
+  const run = structuredClone(h.run);
+  run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
+  const file = join(dir, 'run.json');
+  const checked = validateRunData(file, run, id);
+  if (checked.problems.length) {
+    throw new Error(`not written, the harvested run does not validate:\n${checked.problems.map((p) => `  ${p.text}`).join('\n')}`);
+  }
+  const hasSeries = Object.keys(h.series.tests).length > 0;
+  if (hasSeries) {
+    const s = SeriesFileSchema.safeParse(h.series);
+    if (!s.success) throw new Error(formatZodIssues(join(dir, 'series.json'), s.error.issues).map((p) => p.text).join('\n'));
+  }
+  await mkdir(dir, { recursive: true });
+  let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), archive);
+  if (hasSeries) changed = (await writeFileAtomic(join(dir, 'series.json'), seriesJson(h.series))) || changed;
+  else await rm(join(dir, 'series.json'), { force: true });
+  changed = (await writeFileAtomic(file, formatJson(run))) || changed;
+  return { id, dir, status: changed ? 'written' : 'unchanged' };
+}

@@ -1,0 +1,124 @@
+// sysbench stdout -> numbers (formats.md 2.3, 2.7). Accepts 1.0.x and 1.1.x reports, with or without
+// --report-interval lines, both `err/s:` spellings, and failed runs (FATAL, no statistics block).
+import { lines } from '../lib/numbers.ts';
+
+export interface SysbenchStats {
+  queries: { read: number; write: number; other: number; total: number };
+  transactions: { count: number; perSec: number };
+  queriesRate: { count: number; perSec: number };
+  ignoredErrors: { count: number; perSec: number };
+  reconnects: { count: number; perSec: number };
+  /** 1.1.x `events/s (eps)`. */
+  eventsPerSec?: number;
+  /** `total time` (1.0.x) or `time elapsed` (1.1.x), seconds. */
+  elapsedSeconds?: number;
+  events?: number;
+  latencyMs: { min?: number; avg?: number; max?: number; sum?: number; percentile?: number; percentileValue?: number };
+}
+
+export interface SysbenchOutput {
+  /** First line when it is the command line echoed by a harness (mytools run.sh). */
+  commandLine?: string;
+  /** Options parsed from that command line, e.g. { threads: "1", "table-size": "20000" }. */
+  options: Record<string, string>;
+  /** Lua script named on the command line, e.g. `oltp_point_select.lua`. */
+  lua?: string;
+  /** `N CPUs` line printed by run.sh (client host). */
+  cpus?: number;
+  /** sysbench version from the banner, e.g. `1.0.20`, `1.1.0-3ceba0b`. */
+  version?: string;
+  threads?: number;
+  reportIntervalSeconds?: number;
+  warmupSeconds?: number;
+  /** Per-interval lines: [t, threads, tps, qps, reads, writes, other, latency, errors/s, reconnects/s]. */
+  intervals: number[][];
+  /** Percentile of the interval latency column, e.g. 95. */
+  intervalPercentile?: number;
+  stats?: SysbenchStats;
+  /** `FATAL:` lines and other error lines, quoted. */
+  errors: string[];
+  warnings: string[];
+}
+
+const INTERVAL =
+  /\[\s*(\d+(?:\.\d+)?)s\s*\]\s+thds:\s*(\d+)\s+tps:\s*([\d.]+)\s+qps:\s*([\d.]+)\s+\(r\/w\/o:\s*([\d.]+)\/([\d.]+)\/([\d.]+)\)\s+lat\s+\(ms,(\d+)%\):\s*([\d.]+)\s+err\/s:?\s*([\d.]+)\s+reconn\/s:\s*([\d.]+)/;
+const COUNT_RATE = /^\s+(transactions|queries|ignored errors|reconnects):\s+(\d+)\s+\(([\d.]+) per sec\.\)/;
+const QUERY_COUNT = /^\s+(read|write|other|total):\s+(\d+)\s*$/;
+const LATENCY = /^\s+(min|avg|max|sum|(\d+)th percentile):\s+([\d.]+)\s*$/;
+const ELAPSED = /^\s+(?:total time|time elapsed):\s+([\d.]+)s\s*$/;
+const EVENTS = /^\s+total number of events:\s+(\d+)/;
+const EPS = /^\s+events\/s \(eps\):\s+([\d.]+)/;
+const BANNER = /^sysbench (\d+\.\d+\.\d+(?:-[0-9a-f]+)?)/;
+
+/** Parse the text of one sysbench run. Never throws; a run without `SQL statistics:` has no `stats`. */
+export function parseSysbenchOutput(text: string): SysbenchOutput {
+  const out: SysbenchOutput = { options: {}, intervals: [], errors: [], warnings: [] };
+  const all = lines(text);
+  const first = all[0] ?? '';
+  if (/sysbench\S*\s/.test(first) && /\s--[a-z]/.test(first) && !first.startsWith('sysbench ')) {
+    out.commandLine = first;
+    for (const tok of first.split(/\s+/)) {
+      const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
+      if (m) out.options[m[1]!] = m[2] ?? 'on';
+      else if (tok.endsWith('.lua')) out.lua = tok.split('/').pop();
+    }
+  }
+  let inStats = false;
+  let stats: SysbenchStats | undefined;
+  let sawQueriesLine = false;
+  for (const line of all) {
+    if (line.includes('FATAL:') || /^(Error|ERROR)[: ]/.test(line)) out.errors.push(line.trim());
+    if (line.startsWith('WARNING:')) out.warnings.push(line.trim());
+    if (!inStats) {
+      const iv = INTERVAL.exec(line);
+      if (iv) {
+        out.intervalPercentile = Number(iv[8]);
+        out.intervals.push([iv[1], iv[2], iv[3], iv[4], iv[5], iv[6], iv[7], iv[9], iv[10], iv[11]].map(Number));
+        continue;
+      }
+      let m: RegExpExecArray | null;
+      if ((m = /^(\d+) CPUs$/.exec(line))) out.cpus = Number(m[1]);
+      else if ((m = BANNER.exec(line))) out.version = m[1];
+      else if ((m = /^Number of threads: (\d+)/.exec(line))) out.threads = Number(m[1]);
+      else if ((m = /^Report intermediate results every (\d+) second/.exec(line))) out.reportIntervalSeconds = Number(m[1]);
+      else if ((m = /^Warmup time: (\d+)s/.exec(line))) out.warmupSeconds = Number(m[1]);
+      if (line.startsWith('SQL statistics:')) {
+        inStats = true;
+        stats = {
+          queries: { read: 0, write: 0, other: 0, total: 0 },
+          transactions: { count: 0, perSec: 0 },
+          queriesRate: { count: 0, perSec: 0 },
+          ignoredErrors: { count: 0, perSec: 0 },
+          reconnects: { count: 0, perSec: 0 },
+          latencyMs: {},
+        };
+      }
+      continue;
+    }
+    const s = stats!;
+    let m: RegExpExecArray | null;
+    if ((m = COUNT_RATE.exec(line))) {
+      const v = { count: Number(m[2]), perSec: Number(m[3]) };
+      if (m[1] === 'transactions') s.transactions = v;
+      else if (m[1] === 'queries') {
+        s.queriesRate = v;
+        sawQueriesLine = true;
+      }
+      else if (m[1] === 'ignored errors') s.ignoredErrors = v;
+      else s.reconnects = v;
+    } else if ((m = QUERY_COUNT.exec(line))) {
+      s.queries[m[1] as 'read'] = Number(m[2]);
+    } else if ((m = LATENCY.exec(line))) {
+      const value = Number(m[3]);
+      if (m[2]) {
+        s.latencyMs.percentile = Number(m[2]);
+        s.latencyMs.percentileValue = value;
+      } else s.latencyMs[m[1] as 'min'] = value;
+    } else if ((m = ELAPSED.exec(line))) s.elapsedSeconds = Number(m[1]);
+    else if ((m = EVENTS.exec(line))) s.events = Number(m[1]);
+    else if ((m = EPS.exec(line))) s.eventsPerSec = Number(m[1]);
+  }
+  // A report cut off before its `queries:` line (e.g. killed while printing) is not a report.
+  if (stats && sawQueriesLine) out.stats = stats;
+  return out;
+}

@@ -1,0 +1,78 @@
+// The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
+// 1.0.20 script that does the same work where one exists, and the default range (formats.md 2.2).
+
+export interface SysbenchTestType {
+  /** Lua script of mytools `bench/sysbench.lua/lua`. */
+  mytoolsLua: string;
+  /** Range the test runs at in all_small.sh; a test run at another range gets a `_range=N` suffix. */
+  defaultRange: number;
+  /** Tests run at several ranges always carry the suffix, as the posts print them (`read-only_range=100`). */
+  multiRange?: boolean;
+  /** Which duration argument of all_small.sh applies. */
+  seconds: 'read' | 'write' | 'insert';
+  /** Stock sysbench 1.0.20 script and arguments that run the same statements, when there is one. */
+  stock?: { lua: string; args: (range: number) => string[]; tableSize?: number };
+}
+
+const uniform = ['--rand-type=uniform'];
+const onlyRanges = (kind: 'simple' | 'sum' | 'order' | 'distinct') =>
+  (['simple', 'sum', 'order', 'distinct'] as const).map((k) => `--${k}-ranges=${k === kind ? 1 : 0}`);
+
+export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
+  'point-query': { mytoolsLua: 'oltp_point_select.lua', defaultRange: 100, seconds: 'read', stock: { lua: 'oltp_point_select', args: () => [...uniform, '--skip-trx=on'] } },
+  'random-points': { mytoolsLua: 'oltp_inlist_select.lua', defaultRange: 100, multiRange: true, seconds: 'read', stock: { lua: 'select_random_points', args: (r) => [...uniform, `--random-points=${r}`] } },
+  'hot-points': { mytoolsLua: 'oltp_inlist_select.lua', defaultRange: 100, seconds: 'read' },
+  'points-covered-pk': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
+  'points-covered-si': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
+  'points-notcovered-pk': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
+  'points-notcovered-si': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
+  'range-covered-pk': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
+  'range-covered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
+  'range-notcovered-pk': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
+  'range-notcovered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
+  'read-only': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 100, multiRange: true, seconds: 'read', stock: { lua: 'oltp_read_only', args: (r) => [...uniform, `--range-size=${r}`] } },
+  'read-only-simple': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('simple')] } },
+  'read-only-sum': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('sum')] } },
+  'read-only-order': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('order')] } },
+  'read-only-distinct': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('distinct')] } },
+  'read-only-count': { mytoolsLua: 'oltp_read_only_count.lua', defaultRange: 1000, seconds: 'read' },
+  scan: { mytoolsLua: 'oltp_scan.lua', defaultRange: 100, seconds: 'read' },
+  'read-write': { mytoolsLua: 'oltp_read_write.lua', defaultRange: 100, multiRange: true, seconds: 'write', stock: { lua: 'oltp_read_write', args: (r) => [...uniform, `--range-size=${r}`] } },
+  'write-only': { mytoolsLua: 'oltp_write_only.lua', defaultRange: 10000, seconds: 'write', stock: { lua: 'oltp_write_only', args: (r) => [...uniform, `--range-size=${r}`] } },
+  'update-inlist': { mytoolsLua: 'oltp_inlist_update.lua', defaultRange: 100, seconds: 'write' },
+  'update-index': { mytoolsLua: 'oltp_update_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_index', args: () => uniform } },
+  'update-nonindex': { mytoolsLua: 'oltp_update_non_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_non_index', args: () => uniform } },
+  'update-one': { mytoolsLua: 'oltp_update_non_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_non_index', args: () => uniform, tableSize: 1 } },
+  'update-zipf': { mytoolsLua: 'oltp_update_non_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_non_index', args: () => ['--rand-type=zipfian'] } },
+  'update-rate': { mytoolsLua: 'oltp_update_rate.lua', defaultRange: 100, seconds: 'write' },
+  delete: { mytoolsLua: 'oltp_delete.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_delete', args: () => uniform } },
+  insert: { mytoolsLua: 'oltp_insert.lua', defaultRange: 100, seconds: 'insert', stock: { lua: 'oltp_insert', args: () => uniform } },
+};
+
+/** Warm-up variants (`point-query.warm`, `range-notcovered-si.pre`, `scan.warmpre`) share their base test's settings. */
+export function baseTestType(testType: string): string {
+  return testType.replace(/\.(pre|warm|warmpre)$/, '');
+}
+
+/** Whether a test is a warm-up run that the posts leave out of their tables. */
+export function isWarmup(testName: string): boolean {
+  return /\.(pre|warm|warmpre)(_|$)/.test(testName);
+}
+
+/**
+ * The name used in tables and exports: the test type, plus `_range=N` when the test runs at several ranges
+ * or at a range other than its default (`point-query`, `read-only_range=10`, `read-only-count`).
+ */
+export function sysbenchTestName(testType: string, range: number): string {
+  const t = SYSBENCH_TESTS[baseTestType(testType)];
+  const defaultRange = t?.defaultRange ?? 100;
+  return t?.multiRange || range !== defaultRange ? `${testType}_range=${range}` : testType;
+}
+
+/** Test name for a Lua script name (stock or mytools), used when an output names no test. */
+export function testTypeForLua(lua: string): string | undefined {
+  const base = lua.replace(/\.lua$/, '');
+  const byMytools = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.mytoolsLua === `${base}.lua`);
+  const byStock = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.stock?.lua === base);
+  return (byStock ?? byMytools)?.[0];
+}

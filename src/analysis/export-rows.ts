@@ -1,0 +1,35 @@
+// Tidy rows of runs for `benchsite export` and the site's CSV downloads: one row per run, test and metric.
+import type { Run } from '../schemas/index.ts';
+
+export const EXPORT_FIELDS = ['run', 'benchmark', 'host', 'product', 'version', 'build', 'config', 'test', 'metric', 'value', 'unit'] as const;
+
+export type ExportRow = Record<(typeof EXPORT_FIELDS)[number], string | number>;
+
+export function exportRows(runs: Array<{ id: string; run: Run }>): ExportRow[] {
+  const out: ExportRow[] = [];
+  for (const { id, run } of runs) {
+    const common = {
+      run: id,
+      benchmark: run.benchmark,
+      host: run.host.name,
+      product: run.dbms.product ?? '',
+      version: run.dbms.version ?? '',
+      build: run.dbms.build ?? '',
+      config: run.config.name,
+    };
+    for (const r of run.results) out.push({ ...common, test: r.test, metric: r.metric, value: r.value, unit: r.unit });
+  }
+  return out;
+}
+
+function csvCell(v: string | number): string {
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** RFC 4180 CSV with a header line. */
+export function toCsv<T extends Record<string, string | number | undefined>>(rows: T[], fields: readonly (keyof T & string)[]): string {
+  const lines = [fields.join(',')];
+  for (const r of rows) lines.push(fields.map((f) => csvCell(r[f] ?? '')).join(','));
+  return `${lines.join('\n')}\n`;
+}

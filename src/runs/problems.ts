@@ -1,0 +1,95 @@
+// Problems in a run (or report, meta, spec) file, worded as `<file>: <json.path>: <what is wrong>. <what to do>`.
+import type { z } from 'zod';
+
+export interface Problem {
+  file: string;
+  /** JSON path like `tests[3].name`, or `line 12:5` for syntax errors. */
+  where: string;
+  message: string;
+  hint: string;
+  /** The whole line as printed. */
+  text: string;
+}
+
+/** `['tests', 3, 'name']` -> `tests[3].name`. */
+export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out || '(root)';
+}
+
+function describe(issue: z.core.$ZodIssue): { message: string; hint: string } {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const missing = /received undefined/.test(issue.message);
+      return missing
+        ? { message: `missing required field (expected ${issue.expected})`, hint: 'Add it; public/schema/run.schema.json lists every field' }
+        : { message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`, hint: `Write it as a JSON ${issue.expected}` };
+    }
+    case 'unrecognized_keys':
+      return {
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
+        hint: 'Remove it or fix its spelling; only the documented fields are allowed',
+      };
+    case 'invalid_value':
+      return {
+        message: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`,
+        hint: 'Use one of those values',
+      };
+    case 'invalid_union':
+      return { message: 'matches none of the allowed shapes', hint: 'Check `kind` and the fields that go with it' };
+    case 'too_small':
+      return { message: issue.message.replace(/^Too small: /, ''), hint: 'Add the missing entries or use a larger value' };
+    case 'too_big':
+      return { message: issue.message.replace(/^Too big: /, ''), hint: 'Use a smaller value' };
+    case 'invalid_format':
+      return { message: issue.message.replace(/^Invalid( string)?: /, ''), hint: 'Write it in the format named' };
+    default:
+      return { message: issue.message, hint: 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
+  }
+}
+
+export function problem(file: string, where: string, message: string, hint: string): Problem {
+  return { file, where, message, hint, text: `${file}: ${where}: ${message}. ${hint}.` };
+}
+
+/** One problem per zod issue. */
+export function formatZodIssues(file: string, issues: ReadonlyArray<z.core.$ZodIssue>): Problem[] {
+  return issues.map((issue) => {
+    const { message, hint } = describe(issue);
+    return problem(file, jsonPath(issue.path), message, hint);
+  });
+}
+
+/** Line and column (1-based) of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lastNewline = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lastNewline = i;
+    }
+  }
+  return { line, column: offset - lastNewline };
+}
+
+/** Parse JSON text; a syntax error becomes a Problem at `line L:C`. */
+export function parseJsonText(file: string, text: string): { data?: unknown; problem?: Problem } {
+  try {
+    return { data: JSON.parse(text) };
+  } catch (e) {
+    const msg = (e as Error).message;
+    const lcm = /line (\d+) column (\d+)/.exec(msg);
+    const pos = /position (\d+)/.exec(msg);
+    const lc = lcm
+      ? { line: Number(lcm[1]), column: Number(lcm[2]) }
+      : lineColumn(text, pos ? Number(pos[1]) : text.length);
+    const where = `line ${lc.line}:${lc.column}`;
+    const what = `JSON syntax error: ${msg.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`;
+    return { problem: problem(file, where, what, 'Fix the JSON at that position (a missing comma or quote is the usual cause)') };
+  }
+}

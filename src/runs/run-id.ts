@@ -1,0 +1,19 @@
+// Run ids are paths under content/runs/: `<benchmark>/<host>/<YYYYMMDD>-<label>`. No slugging beyond making
+// the label safe as one path segment, so an id can be read back into its parts.
+import type { Run } from '../schemas/index.ts';
+
+/** Characters kept in the label segment; anything else becomes `_`. */
+export function safeLabel(label: string): string {
+  return label.replace(/[^A-Za-z0-9._=+-]/g, '_');
+}
+
+export function runId(run: Pick<Run, 'benchmark' | 'host' | 'date' | 'label'>): string {
+  return `${run.benchmark}/${run.host.name}/${run.date.replaceAll('-', '')}-${safeLabel(run.label)}`;
+}
+
+/** Parts of an id, or undefined when it is not shaped like one. */
+export function parseRunId(id: string): { benchmark: string; host: string; date: string; label: string } | undefined {
+  const m = /^([^/]+)\/([^/]+)\/(\d{4})(\d{2})(\d{2})-([^/]+)$/.exec(id);
+  if (!m) return undefined;
+  return { benchmark: m[1]!, host: m[2]!, date: `${m[3]}-${m[4]}-${m[5]}`, label: m[6]! };
+}

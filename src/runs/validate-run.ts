@@ -1,0 +1,59 @@
+// Validation of run files, shared by `benchsite validate`, the harvest writer and the site's content loader.
+import { RunSchema, SeriesFileSchema, type Run, type SeriesFile } from '../schemas/index.ts';
+import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';
+import { runId } from './run-id.ts';
+
+/**
+ * Check the text of a run.json. `id` is its path under content/runs (without `/run.json`) when known; the
+ * run's benchmark, host, date and label must then agree with it.
+ */
+export function validateRunText(file: string, text: string, id?: string): { run?: Run; problems: Problem[] } {
+  const json = parseJsonText(file, text);
+  if (json.problem) return { problems: [json.problem] };
+  return validateRunData(file, json.data, id);
+}
+
+export function validateRunData(file: string, data: unknown, id?: string): { run?: Run; problems: Problem[] } {
+  const parsed = RunSchema.safeParse(data);
+  if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
+  const run = parsed.data;
+  const problems: Problem[] = [];
+  if (id !== undefined && runId(run) !== id) {
+    problems.push(
+      problem(
+        file,
+        '(path)',
+        `the file is at ${id} but its benchmark, host.name, date and label say ${runId(run)}`,
+        'Move the directory to match, or fix those fields (benchsite harvest always writes the matching path)',
+      ),
+    );
+  }
+  return problems.length ? { problems } : { run, problems };
+}
+
+/** Check a series.json against its run: every series a test names must be there, and nothing else. */
+export function validateSeriesText(file: string, text: string, run: Run): { series?: SeriesFile; problems: Problem[] } {
+  const json = parseJsonText(file, text);
+  if (json.problem) return { problems: [json.problem] };
+  const parsed = SeriesFileSchema.safeParse(json.data);
+  if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
+  const problems: Problem[] = [];
+  const tests = new Map(run.tests.map((t) => [t.name, new Set(t.series ?? [])]));
+  for (const [test, list] of Object.entries(parsed.data.tests)) {
+    const wanted = tests.get(test);
+    if (!wanted) {
+      problems.push(problem(file, `tests.${test}`, `run.json has no test "${test}"`, 'Remove these series or re-run benchsite harvest'));
+      continue;
+    }
+    const have = new Set(list.map((s) => s.name));
+    for (const name of wanted) {
+      if (!have.has(name)) problems.push(problem(file, `tests.${test}`, `series "${name}" named in run.json is missing`, 'Re-run benchsite harvest to regenerate series.json'));
+    }
+  }
+  for (const t of run.tests) {
+    if ((t.series?.length ?? 0) > 0 && !parsed.data.tests[t.name]) {
+      problems.push(problem(file, `tests.${t.name}`, `series for test "${t.name}" named in run.json are missing`, 'Re-run benchsite harvest to regenerate series.json'));
+    }
+  }
+  return problems.length ? { problems } : { series: parsed.data, problems };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IsoDate, Text } from './common.ts';
+import { HostSchema } from './host.ts';
+import { DbmsSchema } from './dbms.ts';
+import { ConfigSchema } from './config.ts';
+import { Benchmark, WorkloadSchema } from './workload.ts';
+import { TestSchema } from './test.ts';
+import { ResultRowSchema } from './result.ts';
+import { ProvenanceSchema } from './provenance.ts';
+
+/** The schema version this code writes. A new version ships with a migration in `src/runs/migrate.ts`. */
+export const RUN_SCHEMA_VERSION = 1;
+
+/**
+ * One `run.json`: one execution of one benchmark, for one DBMS build + config, on one host.
+ * Its id is its path under `content/runs/`: `<benchmark>/<host>/<YYYYMMDD>-<label>`.
+ */
+export const RunSchema = z
+  .strictObject({
+    /** Always 1 for this version of the format. */
+    schemaVersion: z.literal(RUN_SCHEMA_VERSION),
+    /** Which benchmark; equals `workload.kind` and the first segment of the run id. */
+    benchmark: Benchmark,
+    /** The run's label as the user or harness named it, kept for display, e.g. `x.my8043_rel_o2nofp.z12a_c8r32.pk1`. */
+    label: Text,
+    /** Day the run started (the `YYYYMMDD` of the run id). */
+    date: IsoDate,
+    /** Where `date` came from: a raw file (iostat header, tool timestamps), `--meta`, the run spec, file times, or a published post. */
+    dateSource: z.enum(['raw-files', 'meta', 'spec', 'file-mtime', 'published']),
+    host: HostSchema,
+    dbms: DbmsSchema,
+    config: ConfigSchema,
+    workload: WorkloadSchema,
+    /** Every test or step, including failed ones. */
+    tests: z.array(TestSchema).min(1),
+    /** All numbers as tidy rows. */
+    results: z.array(ResultRowSchema),
+    provenance: ProvenanceSchema,
+    /** Free text from the person who ran it. */
+    notes: z.string().optional(),
+    /** Notes pinned to a test, shown beside its numbers. */
+    annotations: z.array(z.strictObject({ test: Text.optional(), text: Text })).optional(),
+  })
+  .superRefine((run, ctx) => {
+    if (run.workload.kind !== run.benchmark) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workload', 'kind'],
+        message: `workload.kind is "${run.workload.kind}" but benchmark is "${run.benchmark}"`,
+      });
+    }
+    const names = new Set<string>();
+    run.tests.forEach((t, i) => {
+      if (names.has(t.name)) {
+        ctx.addIssue({ code: 'custom', path: ['tests', i, 'name'], message: `test name "${t.name}" appears twice` });
+      }
+      names.add(t.name);
+      if (t.status === 'failed' && !t.error) {
+        ctx.addIssue({ code: 'custom', path: ['tests', i, 'error'], message: 'a failed test needs an error message' });
+      }
+    });
+    const seen = new Set<string>();
+    run.results.forEach((r, i) => {
+      if (!names.has(r.test)) {
+        ctx.addIssue({ code: 'custom', path: ['results', i, 'test'], message: `no test named "${r.test}" in tests` });
+      }
+      const key = `${r.test}\u0000${r.metric}`;
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['results', i, 'metric'], message: `metric "${r.metric}" of test "${r.test}" appears twice` });
+      }
+      seen.add(key);
+    });
+  });
+
+export type Run = z.infer<typeof RunSchema>;

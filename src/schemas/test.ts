@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { IsoDateTime, Text } from './common.ts';
+import { SystemMetricsSchema } from './system-metrics.ts';
+
+/** SLA of an Insert Benchmark query step: the background insert rate it had to sustain. */
+export const SlaSchema = z.strictObject({
+  /** Target inserts per second (clients × per-client rate). */
+  targetInsertsPerS: z.number().nonnegative(),
+  /** Achieved inserts per second over the step. */
+  achievedInsertsPerS: z.number().nonnegative(),
+  /** Fraction of the target that counts as meeting it (0.95 in the posts). */
+  threshold: z.number().positive().max(1),
+  /** achieved >= threshold × target. */
+  passed: z.boolean(),
+});
+
+/** One test (sysbench microbenchmark), step (Insert Benchmark) or measured point (HammerDB) of a run. */
+export const TestSchema = z.strictObject({
+  /**
+   * Name used in tables and exports. sysbench: the microbenchmark without the range suffix when the range is
+   * that test's default (`point-query`, `read-only_range=10`); Insert Benchmark: the step (`l.i0`, `qr100.L1`);
+   * HammerDB: `vu<N>.w<W>`.
+   */
+  name: Text,
+  /** `failed` when the tool reported an error or printed no result; the run keeps the test so nothing is dropped. */
+  status: z.enum(['ok', 'failed']),
+  /** What went wrong, quoted from the output where possible (e.g. the `FATAL:` line). */
+  error: Text.optional(),
+  /** Tool parameters of this test, e.g. `{ "range": 100, "threads": 1, "seconds": 600, "lua": "oltp_point_select.lua" }`. */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** The exact command that ran the test, secrets redacted. */
+  command: Text.optional(),
+  /** Raw files (paths in the run's manifest) this test was read from. */
+  rawFiles: z.array(Text).optional(),
+  startedAt: IsoDateTime.optional(),
+  endedAt: IsoDateTime.optional(),
+  /** Names of this test's time series in the run's `series.json`. */
+  series: z.array(Text).optional(),
+  /** vmstat/iostat averages and the op rate they are normalised by. */
+  system: SystemMetricsSchema.optional(),
+  /** Insert Benchmark query steps only. */
+  sla: SlaSchema.optional(),
+});
+
+export type Test = z.infer<typeof TestSchema>;
+export type Sla = z.infer<typeof SlaSchema>;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { harnessFieldsFor, parseIostat, readIostatDate } from '../../../../collectors/lib/iostat.ts';
+import { systemMetrics } from '../../../../collectors/lib/system-metrics.ts';
+import { printfFixed } from '../../../../collectors/lib/numbers.ts';
+import { fixtureText, MYTOOLS_FEB25 } from '../../../helpers/fixtures.ts';
+import { sh } from '../../../helpers/awk.ts';
+
+// an.sh's iostat average for sysstat >= 12.1.2 (fields 2, 3, 8, 9), verbatim apart from the device.
+const anSh = (dev: string) =>
+  `grep ${dev} | awk '{ rs+=$2; rkb+=$3; ws+=$8; wkb+=$9; c+=1 } END { printf "%s\\t%.1f\\t%.1f\\t%.1f\\t%.1f\\n", c, rs/c, rkb/c/1024, ws/c, wkb/c/1024 }'`;
+
+function harnessLine(text: string, device: string): string {
+  const io = systemMetrics({ iostat: { parsed: parseIostat(text), text }, device }).harness.iostat!;
+  return [io.samples, printfFixed(io.readsPerS, 1), printfFixed(io.readKBPerS / 1024, 1), printfFixed(io.writesPerS, 1), printfFixed(io.writeKBPerS / 1024, 1)].join('\t');
+}
+
+describe('parseIostat', () => {
+  const feb25 = fixtureText(`${MYTOOLS_FEB25}sb.io.point-query.range100.pk1.dop40`);
+  const generated = fixtureText('generated/generated.iostat_-y_-kx_1_3.sysstat-12.6.1.txt');
+
+  it('reads the header line: kernel, host, date, CPUs', () => {
+    const io = parseIostat(feb25);
+    expect(io).toMatchObject({ kernel: '5.15.0-119-generic', hostname: 'Ubuntu-2204-jammy-amd64-base', date: '2025-03-05', cpus: 96 });
+    expect(parseIostat(generated)).toMatchObject({ hostname: 'vm', date: '2026-11-22', cpus: 2 });
+  });
+
+  it('keeps one row per report per device', () => {
+    const io = parseIostat(feb25);
+    expect([...io.devices.keys()]).toEqual(['loop0', 'md0', 'md1', 'md2', 'md3', 'nvme0n1', 'nvme1n1']);
+    expect(io.devices.get('md2')).toHaveLength(335);
+    expect(io.columns.slice(0, 3)).toEqual(['r/s', 'rkB/s', 'rrqm/s']);
+  });
+
+  it.each(['md2', 'nvme0n1', 'md'])('feb25 harness average for "%s" equals the awk of an.sh (substring match)', (dev) => {
+    expect(harnessLine(feb25, dev)).toBe(sh(anSh(dev), feb25));
+  });
+
+  it('feb25 with md2 reproduces the sb.met line the harness wrote', () => {
+    const met = fixtureText(`${MYTOOLS_FEB25}sb.met.point-query.range100.pk1.dop40`).split('\n')[2]!;
+    expect(harnessLine(feb25, 'md2')).toBe(met.split('\t').slice(0, 5).join('\t'));
+  });
+
+  it('recognises the header of every sysstat generation (ios.sh variants)', () => {
+    expect(harnessFieldsFor('Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util')).toEqual({ rs: 4, rkb: 6, ws: 5, wkb: 7 });
+    expect(harnessFieldsFor('Device            r/s     w/s     rkB/s     wkB/s   rrqm/s   wrqm/s  %rrqm  %wrqm r_await w_await aqu-sz rareq-sz wareq-sz  svctm  %util')).toEqual({ rs: 2, rkb: 4, ws: 3, wkb: 5 });
+    expect(harnessFieldsFor('Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz  aqu-sz  %util')).toEqual({ rs: 2, rkb: 3, ws: 8, wkb: 9 });
+  });
+
+  it('reads the locale dates it can and refuses the rest', () => {
+    expect(readIostatDate('03/05/2025')).toBe('2025-03-05');
+    expect(readIostatDate('11/22/26')).toBe('2026-11-22');
+    expect(readIostatDate('2026-11-22')).toBe('2026-11-22');
+    expect(readIostatDate('22/11/2026')).toBeUndefined();
+  });
+});
