@@ -5,8 +5,9 @@ import { UsageError } from './commands/command.ts';
 import { harvestCommand } from './commands/harvest.ts';
 import { validateCommand } from './commands/validate.ts';
 import { exportCommand } from './commands/export.ts';
+import { schemaCommand } from './commands/schema.ts';
 
-const COMMANDS: Command[] = [harvestCommand, validateCommand, exportCommand];
+const COMMANDS: Command[] = [harvestCommand, validateCommand, exportCommand, schemaCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

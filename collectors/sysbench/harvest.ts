@@ -31,7 +31,7 @@ const SB_O = /^sb\.o\.(.+)\.range(\d+)\.pk([01])\.dop(\d+)(\.gz)?$/;
 
 /** Test order of mytools all_small.sh, so tables list tests as the posts do. */
 const RUN_ORDER = [
-  'point-query.pre', 'scan.warmpre', 'range-notcovered-si.pre', 'update-inlist', 'update-index', 'update-nonindex',
+  'point-query.warm', 'point-query.pre', 'scan.warmpre', 'range-notcovered-si.pre', 'update-inlist', 'update-index', 'update-nonindex',
   'update-one', 'update-zipf', 'write-only', 'read-write', 'scan.warm', 'scan', 'read-only', 'read-only-simple',
   'read-only-sum', 'read-only-order', 'read-only-distinct', 'read-only-count', 'point-query', 'random-points',
   'hot-points', 'points-covered-pk', 'points-notcovered-pk', 'range-covered-pk', 'range-notcovered-pk',
@@ -199,6 +199,7 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], op
     serverVersion: serverVersionOf(entries),
     dateFromMtime: entries.map((e) => e.mtimeMs).filter((x): x is number => x !== undefined),
     metaDate: opts.meta?.date,
+    metaHostName: opts.meta?.host?.name,
   });
   return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: entries };
 }
@@ -268,6 +269,7 @@ function harvestStockFiles(label: string, input: string, files: RawEntry[], opts
     workload: {},
     dateFromMtime: files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined),
     metaDate: opts.meta?.date,
+    metaHostName: opts.meta?.host?.name,
   });
   return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: files };
 }
@@ -333,7 +335,7 @@ interface SystemFor {
 }
 
 function systemFor(test: string, a: SystemFor) {
-  if (!a.vmText && !a.ioText) return undefined;
+  if (!a.vmText && !a.ioText) return a.met?.io && a.met.vm ? systemFromSbMet(test, a.met, a) : undefined;
   const vm = a.vmText ? { parsed: parseVmstat(a.vmText) } : undefined;
   const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
   const metIo = a.met?.io;
@@ -366,6 +368,45 @@ function systemFor(test: string, a: SystemFor) {
   });
   checkAgainstSbMet(test, metrics, a.met, a.notes);
   return { metrics, rows: systemResultRows(test, metrics, a.opName, a.opUnit), iostat: io?.parsed, vm: vm?.parsed, device: dev.device };
+}
+
+/**
+ * Archives that kept only `sb.o` and `sb.met` (most of mytools' bench/arc): the harness averages are what
+ * sb.met printed. They are rounded as printed, and the clean averages cannot be computed.
+ */
+function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
+  const io = met.io!;
+  const vm = met.vm!;
+  const metrics: ReturnType<typeof systemMetrics> = {
+    intervalSeconds: 1,
+    opsPerS: io.ops,
+    opsMetric: a.opsMetric,
+    deviceSource: 'not recorded in sb.met',
+    harness: {
+      vmstat: { samples: vm.samples, csPerS: vm.csps, cpuPct: vm.cpuPct },
+      iostat: { device: 'unknown', samples: io.samples, readsPerS: io.rps, readKBPerS: io.rMBps * 1024, writesPerS: io.wps, writeKBPerS: io.wMBps * 1024 },
+    },
+    clean: {},
+  };
+  const rows: ResultRow[] = [
+    { test, metric: 'cs_per_s', value: vm.csps, unit: 'switches/s' },
+    { test, metric: 'cpu_pct', value: vm.cpuPct, unit: '%' },
+    { test, metric: 'reads_per_s', value: io.rps, unit: 'reads/s' },
+    { test, metric: 'writes_per_s', value: io.wps, unit: 'writes/s' },
+    { test, metric: `cs_per_${a.opName}`, value: vm.csPerOp, unit: `switches/${a.opUnit}` },
+    { test, metric: `cpu_per_${a.opName}`, value: vm.cpuPerOp, unit: `cpu%/(${a.opUnit}/s)` },
+    { test, metric: `reads_per_${a.opName}`, value: io.rPerOp, unit: `reads/${a.opUnit}` },
+    { test, metric: `rkb_per_${a.opName}`, value: io.rKBPerOp, unit: `KB/${a.opUnit}` },
+    { test, metric: `wkb_per_${a.opName}`, value: io.wKBPerOp, unit: `KB/${a.opUnit}` },
+  ];
+  const cpus = a.meta?.cpus ?? a.cpus;
+  if (cpus) {
+    metrics.cpus = cpus;
+    metrics.cpusSource = a.meta?.cpus ? '--meta cpus' : 'sysbench output (N CPUs, client host)';
+    rows.push({ test, metric: `cpu_us_per_${a.opName}`, value: vm.cpuPerOp * cpus * 1e4, unit: `µs/${a.opUnit}` });
+  }
+  a.notes.push(`${test}: no sb.vm/sb.io files; system metrics are the values printed in sb.met`);
+  return { metrics, rows, iostat: undefined, vm: undefined, device: undefined };
 }
 
 /** Our harness-compatible averages, printed as an.sh prints them, must equal the sb.met file; say so when not. */
@@ -460,6 +501,7 @@ interface Assemble {
   serverVersion?: string;
   dateFromMtime?: number[];
   metaDate?: string;
+  metaHostName?: string;
 }
 
 function assembleRun(a: Assemble): Run {
@@ -483,6 +525,7 @@ function assembleRun(a: Assemble): Run {
   if (!date && a.dateFromMtime?.length) {
     date = new Date(Math.min(...a.dateFromMtime)).toISOString().slice(0, 10);
     dateSource = 'file-mtime';
+    if (!a.metaDate) a.notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`);
   }
   if (!date && a.metaDate) {
     date = a.metaDate;
@@ -493,7 +536,7 @@ function assembleRun(a: Assemble): Run {
   const versions = [...new Set(a.outputs.map((o) => o.version).filter((v): v is string => !!v))];
   const commands = [...new Set(a.tests.map((t) => t.command).filter((c): c is string => !!c))];
   const hostName = io?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(io.hostname) ? io.hostname : 'unknown';
-  if (hostName === 'unknown') a.notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  if (hostName === 'unknown' && !a.metaHostName) a.notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
   const workload: SysbenchWorkload = {
     kind: 'sysbench',
     tables: opt('tables'),

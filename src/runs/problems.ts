@@ -47,6 +47,8 @@ function describe(issue: z.core.$ZodIssue): { message: string; hint: string } {
       return { message: issue.message.replace(/^Too big: /, ''), hint: 'Use a smaller value' };
     case 'invalid_format':
       return { message: issue.message.replace(/^Invalid( string)?: /, ''), hint: 'Write it in the format named' };
+    case 'custom':
+      return { message: issue.message, hint: (issue.params?.hint as string | undefined) ?? 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
     default:
       return { message: issue.message, hint: 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
   }

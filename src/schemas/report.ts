@@ -46,7 +46,7 @@ export const ReportSchema = z.strictObject({
   draft: z.boolean().default(false),
 }).superRefine((r, ctx) => {
   if (!r.sections && !(r.base && r.runs)) {
-    ctx.addIssue({ code: 'custom', path: ['base'], message: 'a report needs `base` and `runs`, or `sections`' });
+    ctx.addIssue({ code: 'custom', path: ['base'], message: 'a report needs `base` and `runs`, or `sections`', params: { hint: 'Name the base run id and the runs to compare with it' } });
   }
 });
 

@@ -1,0 +1,42 @@
+// Can two runs be compared? Hard gates block a comparison with a message; softer differences are listed
+// beside the table so the reader can judge.
+import type { Run } from '../schemas/index.ts';
+
+export interface Comparability {
+  /** Reasons the run must not be compared with the base. */
+  blocking: string[];
+  /** Differences worth reading next to the numbers (host, kernel, tool version, build). */
+  notes: string[];
+}
+
+function workloadKey(run: Run): Record<string, unknown> {
+  const w = run.workload;
+  switch (w.kind) {
+    case 'sysbench':
+      return { tables: w.tables, rows: w.rows, threads: w.threads.join(',') };
+    case 'insert-benchmark':
+      return { clients: w.clients, rowsInitial: w.rowsInitial, rowsWrite: w.rowsWrite, tablePerClient: w.tablePerClient };
+    case 'hammerdb-tprocc':
+      return { warehouses: w.warehouses, virtualUsers: w.virtualUsers?.join(','), durationMinutes: w.durationMinutes };
+  }
+}
+
+const tools = (r: Run) => r.provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ');
+
+export function comparability(run: Run, base: Run): Comparability {
+  const blocking: string[] = [];
+  const notes: string[] = [];
+  if (run.benchmark !== base.benchmark) blocking.push(`different benchmark: ${run.benchmark} vs ${base.benchmark}`);
+  else {
+    const a = workloadKey(run);
+    const b = workloadKey(base);
+    for (const k of Object.keys(a)) {
+      if (a[k] !== undefined && b[k] !== undefined && a[k] !== b[k]) blocking.push(`different ${k}: ${a[k]} vs ${b[k]} in the base`);
+    }
+  }
+  if (run.host.name !== base.host.name) notes.push(`host ${run.host.name} (base: ${base.host.name})`);
+  if (run.host.kernel && base.host.kernel && run.host.kernel !== base.host.kernel) notes.push(`kernel ${run.host.kernel} (base: ${base.host.kernel})`);
+  if (tools(run) && tools(base) && tools(run) !== tools(base)) notes.push(`${tools(run)} (base: ${tools(base)})`);
+  if (run.dbms.build !== base.dbms.build && (run.dbms.build || base.dbms.build)) notes.push(`build ${run.dbms.build ?? 'none'} (base: ${base.dbms.build ?? 'none'})`);
+  return { blocking, notes };
+}

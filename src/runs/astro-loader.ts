@@ -1,0 +1,45 @@
+// The Astro content loader of content/runs: every run.json, validated with the same code as
+// `benchsite validate`. An invalid run stops the build with the same messages.
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { findRunFiles, idOf } from './read-runs.ts';
+import { validateRunText } from './validate-run.ts';
+
+export function runsLoader(root = 'content/runs'): Loader {
+  return {
+    name: 'benchsite-runs',
+    load: async ({ store, generateDigest, logger, watcher, config }) => {
+      const dir = resolve(root);
+      const sync = async () => {
+        const files = await findRunFiles(dir);
+        const seen = new Set<string>();
+        const problems: string[] = [];
+        for (const file of files) {
+          const id = idOf(dir, file);
+          seen.add(id);
+          const text = await readFile(file, 'utf8');
+          const digest = generateDigest(text);
+          if (store.get(id)?.digest === digest) continue;
+          const checked = validateRunText(file, text, id);
+          if (!checked.run) {
+            problems.push(...checked.problems.map((p) => p.text));
+            continue;
+          }
+          const filePath = relative(new URL(config.root).pathname, file);
+          store.set({ id, data: checked.run as unknown as Record<string, unknown>, digest, filePath });
+        }
+        for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+        if (problems.length) {
+          throw new Error(`${problems.length} problem(s) in content/runs (run \`npx benchsite validate\` for the list):\n${problems.join('\n')}`);
+        }
+        logger.info(`${seen.size} runs`);
+      };
+      await sync();
+      watcher?.add(dir);
+      watcher?.on('change', (f) => {
+        if (f.startsWith(dir) && f.endsWith('run.json')) void sync().catch((e) => logger.error((e as Error).message));
+      });
+    },
+  };
+}

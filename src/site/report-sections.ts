@@ -1,0 +1,7 @@
+// A report's comparisons: its `sections`, or the single `base` + `runs` of its frontmatter.
+import type { Report, ReportSection } from '../schemas/index.ts';
+
+export function reportSections(report: Report): ReportSection[] {
+  if (report.sections?.length) return report.sections;
+  return [{ base: report.base!, runs: report.runs!, labels: report.labels }];
+}

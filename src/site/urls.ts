@@ -1,0 +1,6 @@
+// Stable URLs of the site (design.md "Site").
+const base = () => import.meta.env.BASE_URL.replace(/\/?$/, '/');
+
+export const runUrl = (id: string) => `${base()}runs/${id}/`;
+export const reportUrl = (slug: string) => `${base()}reports/${slug}/`;
+export const homeUrl = () => base();

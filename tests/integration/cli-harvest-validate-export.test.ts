@@ -1,0 +1,97 @@
+// The foundation's "done when", as a new user runs it: harvest a mytools directory and a stock sysbench
+// output, export the rows (qps equals each file's per-sec value), and have validate reject a corrupted run.
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchsite } from '../helpers/cli.ts';
+import { FIXTURES, fixtureText } from '../helpers/fixtures.ts';
+
+const stated = (text: string) => Number(/queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(text)![1]);
+
+function csvRows(csv: string) {
+  const [head, ...lines] = csv.trim().split('\n');
+  const cols = head!.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+}
+
+describe('benchsite harvest / export / validate', () => {
+  const out = mkdtempSync(join(tmpdir(), 'benchsite-cli-'));
+  const dir = `${FIXTURES}mytools/bench/arc/feb25.pg.flat/x.pg1023_o2nofp.x10a_c32r128.pk1`;
+  const stock = `${FIXTURES}sysbench-1.0.20/pgsql-point-select-report-interval.txt`;
+
+  it('harvests a mytools directory and a stock output file, printing each path written', () => {
+    const r = benchsite(['harvest', dir, stock, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/Ubuntu-2204-jammy-amd64-base\/20250305-x\.pg1023_o2nofp\.x10a_c32r128\.pk1\/run\.json/);
+    expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/unknown\/\d{8}-pgsql-point-select-report-interval\/run\.json/);
+    expect(r.stdout).toContain('2 run(s) harvested');
+  });
+
+  it('harvesting again changes nothing', () => {
+    const r = benchsite(['harvest', dir, stock, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/^unchanged /gm)).toHaveLength(2);
+  });
+
+  it('validate passes on what harvest wrote', () => {
+    const r = benchsite(['validate', out]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout.trim()).toBe('2 run file(s) valid');
+  });
+
+  it('export gives tidy rows whose qps equals the per-sec value of each output file', () => {
+    const r = benchsite(['export', '--runs', out, '--format', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csvRows(r.stdout);
+    expect(Object.keys(rows[0]!)).toEqual(['run', 'benchmark', 'host', 'product', 'version', 'build', 'config', 'test', 'metric', 'value', 'unit']);
+    const qps = rows.filter((x) => x.metric === 'qps');
+    const pq = qps.find((x) => x.test === 'point-query' && x.run!.includes('pg1023'))!;
+    expect(Number(pq.value)).toBe(stated(readFileSync(`${dir}/sb.o.point-query.range100.pk1.dop40`, 'utf8')));
+    expect(pq).toMatchObject({ product: 'postgres', version: '10.23', build: 'o2nofp', config: 'x10a_c32r128' });
+    const ui = qps.find((x) => x.test === 'update-inlist')!;
+    expect(Number(ui.value)).toBe(stated(readFileSync(`${dir}/sb.o.update-inlist.range100.pk1.dop40`, 'utf8')));
+    const st = qps.find((x) => x.run!.includes('pgsql-point-select'))!;
+    expect(Number(st.value)).toBe(stated(fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt')));
+    for (const m of ['tps', 'latency_avg_ms', 'latency_max_ms', 'latency_p95_ms', 'errors_per_s', 'cs_per_query', 'cpu_per_query', 'rkb_per_query', 'wkb_per_query']) {
+      expect(rows.some((x) => x.test === 'point-query' && x.metric === m), m).toBe(true);
+    }
+    const json = JSON.parse(benchsite(['export', '--runs', out, '--format', 'json']).stdout);
+    expect(json).toHaveLength(rows.length);
+  });
+
+  it('validate rejects a corrupted run, naming the file and the field', () => {
+    const bad = mkdtempSync(join(tmpdir(), 'benchsite-bad-'));
+    cpSync(out, bad, { recursive: true });
+    const file = join(bad, 'sysbench/Ubuntu-2204-jammy-amd64-base/20250305-x.pg1023_o2nofp.x10a_c32r128.pk1/run.json');
+    const run = JSON.parse(readFileSync(file, 'utf8'));
+    run.tests[1].status = 'done';
+    writeFileSync(file, JSON.stringify(run));
+    const r = benchsite(['validate', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file}: tests[1].status: expected "ok" or "failed". Use one of those values.`);
+    expect(r.stdout).toContain('1 problem(s) in 2 run file(s)');
+  });
+
+  it('gives clear errors for bad input', () => {
+    const missing = benchsite(['harvest', '/no/such/dir', '--out', out]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('/no/such/dir: no such file or directory');
+    const empty = benchsite(['harvest', `${FIXTURES}published`, '--out', out]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('no benchmark runs found');
+    const usage = benchsite(['export', '--format', 'xml']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--format must be csv or json');
+    const unknown = benchsite(['frobnicate']);
+    expect(unknown.code).toBe(2);
+  });
+
+  it('every command has --help', () => {
+    for (const c of ['harvest', 'validate', 'export', 'schema']) {
+      const r = benchsite([c, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: benchsite ${c}`));
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { writeHarvestedRun } from '../../../../collectors/lib/write-run.ts';
+import { readTar } from '../../../../collectors/lib/tar.ts';
+import { sha256Hex } from '../../../../collectors/lib/provenance.ts';
+import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+
+describe('writeHarvestedRun', async () => {
+  const h = (await harvestFixture('realruns/sysbench.tar.gz')).byLabel.get('x.pg1518.cy2.pk1')!;
+
+  it('writes run.json, series.json and raw.tar.gz at the run id, with no temp files left', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'runs-'));
+    const w = await writeHarvestedRun(h, out);
+    expect(w.id).toBe('sysbench/vm/20261122-x.pg1518.cy2.pk1');
+    expect(w.status).toBe('written');
+    expect(readdirSync(w.dir).sort()).toEqual(['raw.tar.gz', 'run.json', 'series.json']);
+    const run = JSON.parse(readFileSync(join(w.dir, 'run.json'), 'utf8'));
+    const archive = readFileSync(join(w.dir, 'raw.tar.gz'));
+    expect(run.provenance.rawArchive).toEqual({ location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) });
+    // Every raw file is in the archive, byte for byte, with the checksum the manifest names.
+    const files = new Map(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)]));
+    expect(files.size).toBe(run.provenance.rawFiles.length);
+    for (const f of run.provenance.rawFiles) expect(files.get(f.path)).toBe(f.sha256);
+  });
+
+  it('is idempotent: the second write changes nothing', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'runs-'));
+    const first = await writeHarvestedRun(h, out);
+    const mtime = statSync(join(first.dir, 'run.json')).mtimeMs;
+    const second = await writeHarvestedRun(h, out);
+    expect(second.status).toBe('unchanged');
+    expect(statSync(join(first.dir, 'run.json')).mtimeMs).toBe(mtime);
+  });
+
+  it('refuses an invalid run and writes nothing', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'runs-'));
+    const bad = structuredClone(h);
+    (bad.run.results[0] as { value: unknown }).value = Number.NaN;
+    await expect(writeHarvestedRun(bad, out)).rejects.toThrow(/results\[0\]\.value: expected number, received NaN/);
+    expect(readdirSync(out)).toEqual([]);
+  });
+});
