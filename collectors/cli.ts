@@ -6,8 +6,10 @@ import { harvestCommand } from './commands/harvest.ts';
 import { validateCommand } from './commands/validate.ts';
 import { exportCommand } from './commands/export.ts';
 import { schemaCommand } from './commands/schema.ts';
+import { runCommand } from './commands/run.ts';
+import { importCommand } from './commands/import.ts';
 
-const COMMANDS: Command[] = [harvestCommand, validateCommand, exportCommand, schemaCommand];
+const COMMANDS: Command[] = [runCommand, harvestCommand, importCommand, validateCommand, exportCommand, schemaCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -3,6 +3,8 @@ import type { Meta } from '../src/schemas/index.ts';
 import type { HarvestResult } from './lib/harvested.ts';
 import type { RawTree } from './lib/raw-tree.ts';
 import { harvestSysbench } from './sysbench/harvest.ts';
+import { harvestInsertBenchmark } from './insert-benchmark/harvest.ts';
+import { harvestHammerdb } from './hammerdb/harvest.ts';
 
 export interface HarvestOptions {
   meta?: Meta;
@@ -14,6 +16,8 @@ type Harvester = (tree: RawTree, opts: HarvestOptions) => HarvestResult;
 /** Add a benchmark here: its harvester claims the files it reads and lists the rest as skipped. */
 export const HARVESTERS: Record<string, Harvester> = {
   sysbench: harvestSysbench,
+  'insert-benchmark': harvestInsertBenchmark,
+  'hammerdb-tprocc': harvestHammerdb,
 };
 
 /** Runs of every benchmark in the tree; a file is skipped only when no harvester used it. */

@@ -19,4 +19,6 @@ export const KEY_METRICS: Record<string, KeyMetric[]> = {
     { metric: 'rkb_per_query', title: 'KB read/query' },
     { metric: 'wkb_per_query', title: 'KB written/query' },
   ],
+  'insert-benchmark': [],
+  'hammerdb-tprocc': [],
 };

@@ -14,4 +14,6 @@ export * from './series.ts';
 export * from './provenance.ts';
 export * from './run.ts';
 export * from './meta.ts';
+export * from './reports/insert-benchmark.ts';
+export * from './reports/hammerdb.ts';
 export * from './report.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { RunId, Text } from './common.ts';
 import { Benchmark } from './workload.ts';
+import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
+import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
 
 /** Colour thresholds of relative values. */
 export const ThresholdsSchema = z.strictObject({
@@ -44,6 +46,10 @@ export const ReportSchema = z.strictObject({
   /** Hide a test from every table, e.g. one that failed for a known reason. */
   excludeTests: z.array(Text).optional(),
   draft: z.boolean().default(false),
+  /** Options of Insert Benchmark reports. */
+  insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),
+  /** Options of HammerDB reports. */
+  hammerdb: HammerdbReportOptionsSchema.optional(),
 }).superRefine((r, ctx) => {
   if (!r.sections && !(r.base && r.runs)) {
     ctx.addIssue({ code: 'custom', path: ['base'], message: 'a report needs `base` and `runs`, or `sections`', params: { hint: 'Name the base run id and the runs to compare with it' } });

@@ -14,6 +14,18 @@ export const SlaSchema = z.strictObject({
   passed: z.boolean(),
 });
 
+/** A response-time histogram, e.g. iibench's `Insert rt:` buckets. */
+export const HistogramSchema = z.strictObject({
+  /** What was timed, e.g. `insert`, `delete`, `query`. */
+  name: Text,
+  /** Whose operations: a client number, or `all` for the sum over clients. */
+  client: z.union([z.number().int().positive(), z.literal('all')]).optional(),
+  /** Buckets in order; `upperSeconds` is the bucket's upper bound (null for the last, open bucket). */
+  buckets: z.array(z.strictObject({ label: Text, upperSeconds: z.number().positive().nullable(), count: z.number().int().nonnegative() })).min(1),
+  /** Largest latency seen, seconds. */
+  maxSeconds: z.number().nonnegative().optional(),
+});
+
 /** One test (sysbench microbenchmark), step (Insert Benchmark) or measured point (HammerDB) of a run. */
 export const TestSchema = z.strictObject({
   /**
@@ -40,7 +52,10 @@ export const TestSchema = z.strictObject({
   system: SystemMetricsSchema.optional(),
   /** Insert Benchmark query steps only. */
   sla: SlaSchema.optional(),
+  /** Response-time histograms, when the tool prints them. */
+  histograms: z.array(HistogramSchema).optional(),
 });
 
 export type Test = z.infer<typeof TestSchema>;
 export type Sla = z.infer<typeof SlaSchema>;
+export type Histogram = z.infer<typeof HistogramSchema>;

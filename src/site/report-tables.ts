@@ -1,0 +1,25 @@
+// The downloadable CSV tables of every report: `<name>[-<section>].csv` beside the report page.
+import type { Report, ReportSection } from '../schemas/index.ts';
+import { sysbenchReportTables } from './report-tables/sysbench.ts';
+import { insertBenchmarkReportTables } from './report-tables/insert-benchmark.ts';
+import { hammerdbReportTables } from './report-tables/hammerdb.ts';
+import { reportSections } from './report-sections.ts';
+
+type Tables = (report: Report, section: ReportSection, where: string) => Promise<Record<string, string>>;
+
+const BY_BENCHMARK: Record<Report['benchmark'], Tables> = {
+  sysbench: sysbenchReportTables,
+  'insert-benchmark': insertBenchmarkReportTables,
+  'hammerdb-tprocc': hammerdbReportTables,
+};
+
+/** File name (without .csv) -> CSV text, for every section of a report. */
+export async function reportTables(report: Report, slug: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const sections = reportSections(report);
+  for (let i = 0; i < sections.length; i++) {
+    const tables = await BY_BENCHMARK[report.benchmark](report, sections[i]!, `content/reports/${slug}.md`);
+    for (const [name, csv] of Object.entries(tables)) out[`${name}${i ? `-${i + 1}` : ''}`] = csv;
+  }
+  return out;
+}
