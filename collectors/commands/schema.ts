@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { MetaSchema, RunSchema, SeriesFileSchema } from '../../src/schemas/index.ts';
+import { MetaSchema, RunSchema, RunSpecSchema, SeriesFileSchema } from '../../src/schemas/index.ts';
 import { UsageError, type Command } from './command.ts';
 
 /** JSON Schemas generated from the zod schemas (the zod schemas are the single source). */
@@ -10,6 +10,7 @@ export const JSON_SCHEMAS: Record<string, { schema: z.ZodType; file: string; tit
   run: { schema: RunSchema, file: 'public/schema/run.schema.json', title: 'benchsite run.json (schemaVersion 1)' },
   series: { schema: SeriesFileSchema, file: 'public/schema/series.schema.json', title: 'benchsite series.json (schemaVersion 1)' },
   meta: { schema: MetaSchema, file: 'public/schema/meta.schema.json', title: 'benchsite --meta file' },
+  spec: { schema: RunSpecSchema, file: 'public/schema/spec.schema.json', title: 'benchsite run spec (benchsite run <spec.yaml>)' },
 };
 
 export function jsonSchemaText(name: string): string {

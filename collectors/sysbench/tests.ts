@@ -10,7 +10,7 @@ export interface SysbenchTestType {
   multiRange?: boolean;
   /** Which duration argument of all_small.sh applies. */
   seconds: 'read' | 'write' | 'insert';
-  /** Stock sysbench 1.0.20 script and arguments that run the same statements, when there is one. */
+  /** Stock sysbench 1.0.20 script and its test-specific arguments (the plan adds --range-size), when there is one. */
   stock?: { lua: string; args: (range: number) => string[]; tableSize?: number };
 }
 
@@ -30,15 +30,15 @@ export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
   'range-covered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
   'range-notcovered-pk': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
   'range-notcovered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
-  'read-only': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 100, multiRange: true, seconds: 'read', stock: { lua: 'oltp_read_only', args: (r) => [...uniform, `--range-size=${r}`] } },
+  'read-only': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 100, multiRange: true, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => uniform } },
   'read-only-simple': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('simple')] } },
   'read-only-sum': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('sum')] } },
   'read-only-order': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('order')] } },
   'read-only-distinct': { mytoolsLua: 'oltp_read_only.lua', defaultRange: 1000, seconds: 'read', stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('distinct')] } },
   'read-only-count': { mytoolsLua: 'oltp_read_only_count.lua', defaultRange: 1000, seconds: 'read' },
   scan: { mytoolsLua: 'oltp_scan.lua', defaultRange: 100, seconds: 'read' },
-  'read-write': { mytoolsLua: 'oltp_read_write.lua', defaultRange: 100, multiRange: true, seconds: 'write', stock: { lua: 'oltp_read_write', args: (r) => [...uniform, `--range-size=${r}`] } },
-  'write-only': { mytoolsLua: 'oltp_write_only.lua', defaultRange: 10000, seconds: 'write', stock: { lua: 'oltp_write_only', args: (r) => [...uniform, `--range-size=${r}`] } },
+  'read-write': { mytoolsLua: 'oltp_read_write.lua', defaultRange: 100, multiRange: true, seconds: 'write', stock: { lua: 'oltp_read_write', args: () => uniform } },
+  'write-only': { mytoolsLua: 'oltp_write_only.lua', defaultRange: 10000, seconds: 'write', stock: { lua: 'oltp_write_only', args: () => uniform } },
   'update-inlist': { mytoolsLua: 'oltp_inlist_update.lua', defaultRange: 100, seconds: 'write' },
   'update-index': { mytoolsLua: 'oltp_update_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_index', args: () => uniform } },
   'update-nonindex': { mytoolsLua: 'oltp_update_non_index.lua', defaultRange: 100, seconds: 'write', stock: { lua: 'oltp_update_non_index', args: () => uniform } },

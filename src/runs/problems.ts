@@ -21,13 +21,13 @@ export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   return out || '(root)';
 }
 
-function describe(issue: z.core.$ZodIssue): { message: string; hint: string } {
+function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: string; hint: string } {
   switch (issue.code) {
     case 'invalid_type': {
       const missing = /received undefined/.test(issue.message);
       return missing
-        ? { message: `missing required field (expected ${issue.expected})`, hint: 'Add it; public/schema/run.schema.json lists every field' }
-        : { message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`, hint: `Write it as a JSON ${issue.expected}` };
+        ? { message: `missing required field (expected ${issue.expected})`, hint: `Add it; ${fieldsHint}` }
+        : { message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`, hint: `Write it as a ${issue.expected}` };
     }
     case 'unrecognized_keys':
       return {
@@ -58,10 +58,10 @@ export function problem(file: string, where: string, message: string, hint: stri
   return { file, where, message, hint, text: `${file}: ${where}: ${message}. ${hint}.` };
 }
 
-/** One problem per zod issue. */
-export function formatZodIssues(file: string, issues: ReadonlyArray<z.core.$ZodIssue>): Problem[] {
+/** One problem per zod issue. `fieldsHint` says where the fields are documented. */
+export function formatZodIssues(file: string, issues: ReadonlyArray<z.core.$ZodIssue>, fieldsHint = 'public/schema/run.schema.json lists every field'): Problem[] {
   return issues.map((issue) => {
-    const { message, hint } = describe(issue);
+    const { message, hint } = describe(issue, fieldsHint);
     return problem(file, jsonPath(issue.path), message, hint);
   });
 }

@@ -17,3 +17,4 @@ export * from './meta.ts';
 export * from './reports/insert-benchmark.ts';
 export * from './reports/hammerdb.ts';
 export * from './report.ts';
+export * from './spec.ts';

@@ -10,7 +10,7 @@ const RUN = 'sysbench/h1/20261122-demo';
 const CASES: Array<[string, string]> = [
   ['json-syntax', `${RUN}/run.json: line 4:3: JSON syntax error: Expected ',' or '}' after property value. Fix the JSON at that position (a missing comma or quote is the usual cause).`],
   ['missing-field', `${RUN}/run.json: dbms.label: missing required field (expected string). Add it; public/schema/run.schema.json lists every field.`],
-  ['wrong-type', `${RUN}/run.json: results[0].value: expected number, received string. Write it as a JSON number.`],
+  ['wrong-type', `${RUN}/run.json: results[0].value: expected number, received string. Write it as a number.`],
   ['unknown-field', `${RUN}/run.json: host: unknown field "cpu_model". Remove it or fix its spelling; only the documented fields are allowed.`],
   ['bad-enum', `${RUN}/run.json: dateSource: expected "raw-files" or "meta" or "spec" or "file-mtime" or "published". Use one of those values.`],
   ['path-mismatch', `sysbench/h1/20261121-demo/run.json: (path): the file is at sysbench/h1/20261121-demo but its benchmark, host.name, date and label say sysbench/h1/20261122-demo. Move the directory to match, or fix those fields (benchsite harvest always writes the matching path).`],

@@ -1,0 +1,43 @@
+// Reading a run spec (YAML): every problem names the file, line, field, what is wrong and what to do.
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument, isNode } from 'yaml';
+import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
+import { formatZodIssues } from '../../src/runs/problems.ts';
+
+export class SpecError extends Error {}
+
+/** Parse and validate spec text. Throws SpecError listing every problem as `<file>:<line>: <field>: <what>. <do>`. */
+export function parseSpec(file: string, text: string): RunSpec {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  if (doc.errors.length) {
+    const e = doc.errors[0]!;
+    const { line, col } = lineCounter.linePos(e.pos[0]);
+    throw new SpecError(`${file}:${line}:${col}: YAML syntax error: ${e.message.split('\n')[0]}. Fix the YAML at that position.`);
+  }
+  const parsed = RunSpecSchema.safeParse(doc.toJS() ?? {});
+  if (parsed.success) return parsed.data;
+  const lines = formatZodIssues(file, parsed.error.issues, '`benchsite run --help` shows every field').map((p, i) => {
+    // Point at the deepest node of the path that exists in the document (the unknown key itself, if that is it).
+    const issue = parsed.error.issues[i]!;
+    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : [])] as Array<string | number>;
+    let line: number | undefined;
+    while (path.length && line === undefined) {
+      const node = doc.getIn(path, true);
+      if (isNode(node) && node.range) line = lineCounter.linePos(node.range[0]).line;
+      else path.pop();
+    }
+    return `${file}:${line ?? 1}: ${p.where}: ${p.message}. ${p.hint}.`;
+  });
+  throw new SpecError(lines.join('\n'));
+}
+
+export async function readSpec(file: string): Promise<RunSpec> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new SpecError(`${file}: cannot read the spec file. Check the path.`);
+  }
+  return parseSpec(file, text);
+}

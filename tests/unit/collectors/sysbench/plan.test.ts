@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { planSysbench } from '../../../../collectors/sysbench/plan.ts';
+import { parseSpec } from '../../../../collectors/lib/read-spec.ts';
+
+const spec = parseSpec(
+  'spec.yaml',
+  `name: t
+host: { name: lab1 }
+dbms:
+  - label: pg.a
+    product: postgres
+    config: a
+    setup: ["echo hi"]
+    connection: { user: postgres, password: secret, database: bench, port: 5433 }
+  - label: my.a
+    product: mysql
+    config: a
+    connection: { user: root, database: bench, socket: /tmp/my.sock }
+benchmark:
+  kind: sysbench
+  rows: 1000
+  threads: [1, 4]
+  seconds: { read: 5, write: 7 }
+  tests: [point-query, hot-points, read-only_range=10, update-one, insert, nosuch]
+`,
+);
+
+describe('planSysbench', () => {
+  const plan = planSysbench(spec.benchmark as never, spec.dbms);
+
+  it('skips the tests stock sysbench cannot run, saying why', () => {
+    expect(plan.skipped).toEqual([
+      { test: 'hot-points', reason: 'needs the mytools Lua script oltp_inlist_select.lua; stock sysbench has no equivalent' },
+      { test: 'nosuch', reason: expect.stringMatching(/^unknown test; known: point-query, /) },
+    ]);
+  });
+
+  it('plans setup, database, inventory of the server, load, every test x thread count, cleanup', () => {
+    const pg = plan.runs[0]!;
+    expect(pg.dir).toBe('pg.a');
+    expect(pg.steps.map((s) => s.id)).toEqual([
+      'setup-1', 'create-database', 'server-version', 'server-settings', 'cleanup-before', 'prepare',
+      'test:point-query.range100.pk1.dop1', 'test:point-query.range100.pk1.dop4',
+      'test:read-only.range10.pk1.dop1', 'test:read-only.range10.pk1.dop4',
+      'test:update-one.range100.pk1.dop1', 'test:update-one.range100.pk1.dop4',
+      'test:insert.range100.pk1.dop1', 'test:insert.range100.pk1.dop4', 'cleanup',
+    ]);
+  });
+
+  it('builds the sysbench command lines of the posts\' tests from the stock scripts', () => {
+    const tests = plan.runs[0]!.steps.filter((s) => s.kind === 'test');
+    const ro = tests.find((s) => s.id === 'test:read-only.range10.pk1.dop4')!;
+    expect(ro).toMatchObject({ name: 'read-only_range=10', threads: 4, seconds: 5, files: { out: 'sb.o.read-only.range10.pk1.dop4', vm: 'sb.vm.read-only.range10.pk1.dop4', io: 'sb.io.read-only.range10.pk1.dop4' } });
+    expect(ro.kind === 'test' && ro.argv).toEqual([
+      'sysbench', 'oltp_read_only', '--db-driver=pgsql', '--pgsql-user=postgres', '--pgsql-db=bench', '--pgsql-password=secret',
+      '--pgsql-host=127.0.0.1', '--pgsql-port=5433', '--tables=1', '--table-size=1000', '--range-size=10', '--threads=4',
+      '--events=0', '--time=5', '--report-interval=1', '--rand-type=uniform', 'run',
+    ]);
+    const one = tests.find((s) => s.id === 'test:update-one.range100.pk1.dop1')!;
+    expect(one.kind === 'test' && one.argv).toContain('--table-size=1');
+    expect(one.kind === 'test' && one.seconds).toBe(7);
+    const my = plan.runs[1]!.steps.find((s) => s.id === 'test:insert.range100.pk1.dop1')!;
+    expect(my.kind === 'test' && my.argv.slice(1, 6)).toEqual(['oltp_insert', '--db-driver=mysql', '--mysql-user=root', '--mysql-db=bench', '--mysql-socket=/tmp/my.sock']);
+  });
+
+  it('is deterministic (resume matches steps by id)', () => {
+    expect(planSysbench(spec.benchmark as never, spec.dbms)).toEqual(plan);
+  });
+});
