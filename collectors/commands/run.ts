@@ -1,10 +1,110 @@
-import type { Command } from './command.ts';
+import { parseArgs } from 'node:util';
+import { relative } from 'node:path';
+import { readSpec, SpecError } from '../lib/read-spec.ts';
+import { Progress } from '../lib/progress.ts';
+import { dryRunText, runSpecs } from '../run-spec.ts';
+import { UsageError, type Command } from './command.ts';
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH (not available yet)',
-  help: 'Usage: benchsite run <spec.yaml>... [--resume] [--dry-run]\n\nNot available yet.',
-  async run() {
-    throw new Error('run is not available yet');
+  summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH',
+  help: `Usage: benchsite run <spec.yaml>... [--resume] [--dry-run] [--out <dir>] [--work <dir>]
+
+Runs every test of the spec on its host(s), with vmstat 1 and iostat -y -kx 1 beside each
+test, keeps every raw file under <work>/<spec name>/<host>/<dbms label>/, then harvests and
+writes one validated run per DBMS entry to <out> (the spec's \`out\`, default content/runs).
+Hosts (several in one spec, or several specs) run in parallel.
+
+Options:
+  --resume     continue an interrupted run after its last finished test (partial output of
+               the interrupted test is kept under attempts/)
+  --dry-run    print the exact commands (passwords redacted) and do nothing
+  --out <dir>  write finished runs here instead of the spec's out
+  --work <dir> raw run directories (default .benchsite/work)
+
+The spec (YAML):
+  name: pg-sync-vs-async
+  host:
+    name: lab1                        # host name used in content/runs paths
+    ssh:                              # omit the whole block to run on this machine
+      host: 127.0.0.1
+      port: 2222
+      user: bench
+      privateKey: ~/.ssh/id_ed25519
+      knownHosts: ~/.ssh/known_hosts  # the host key must be there; no trust on first use
+    facts: { description: ..., storage: [...] }   # optional facts inventory cannot find
+    device: nvme0n1                   # optional iostat device of the database
+  # hosts: [ {name: ..., ssh: ...}, ... ]  instead of host: to run several hosts in parallel
+  dbms:
+    - label: pg15.sync                # one entry per DBMS build + config; becomes one run
+      product: postgres               # postgres | mysql | mariadb
+      config: sync_on
+      configDescription: synchronous_commit=on
+      setup: ["psql -h 127.0.0.1 -U postgres -c 'ALTER SYSTEM SET synchronous_commit=on'"]
+      connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: bench }
+  benchmark:
+    kind: sysbench
+    tables: 1
+    rows: 20000
+    threads: [1]
+    seconds: { read: 10, write: 10 }
+    tests: [point-query, range-covered-pk, read-only-count, update-index, insert, write-only]
+  out: content/runs
+
+Tests are named as in the posts; stock sysbench 1.0.20 runs those with a stock Lua script
+(point-query, random-points, read-only[_range=N], read-only-simple/sum/order/distinct,
+read-write, write-only, update-index, update-nonindex, update-one, update-zipf, delete,
+insert). The others need Mark Callaghan's mytools Lua scripts and are skipped with a message.
+Passwords (connection.password or passwordEnv) and key paths never reach content/.`,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        resume: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        out: { type: 'string' },
+        work: { type: 'string', default: '.benchsite/work' },
+      },
+    });
+    if (positionals.length === 0) throw new UsageError('give a run spec (YAML); `benchsite run --help` shows its shape');
+    const specs = [];
+    for (const file of positionals) {
+      try {
+        specs.push({ file, spec: await readSpec(file) });
+      } catch (e) {
+        if (e instanceof SpecError) {
+          console.error(e.message);
+          return 1;
+        }
+        throw e;
+      }
+    }
+    if (values['dry-run']) {
+      for (const s of specs) process.stdout.write(dryRunText(s.file, s.spec));
+      return 0;
+    }
+    const progress = new Progress();
+    const abort = new AbortController();
+    const onSigint = () => {
+      if (abort.signal.aborted) process.exit(130);
+      progress.log('benchsite', 'stopping after the current command (Ctrl-C again to quit at once)');
+      abort.abort();
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      const outcomes = await runSpecs(specs, { resume: values.resume!, work: values.work!, out: values.out, progress, signal: abort.signal });
+      progress.stop();
+      for (const o of outcomes) {
+        for (const w of o.written) console.log(`wrote ${relative(process.cwd(), w)}`);
+        if (o.error) console.error(`error: ${o.error}`);
+      }
+      const failed = outcomes.filter((o) => o.error).length;
+      console.log(`${outcomes.reduce((n, o) => n + o.written.length, 0)} run(s) written${failed ? `, ${failed} host(s) failed` : ''}`);
+      return abort.signal.aborted ? 130 : failed ? 1 : 0;
+    } finally {
+      process.off('SIGINT', onSigint);
+      progress.stop();
+    }
   },
 };

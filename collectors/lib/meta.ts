@@ -20,7 +20,7 @@ export async function readMeta(path: string): Promise<Meta> {
   }
   const parsed = MetaSchema.safeParse(data ?? {});
   if (!parsed.success) {
-    throw new Error(formatZodIssues(path, parsed.error.issues).map((p) => p.text).join('\n'));
+    throw new Error(formatZodIssues(path, parsed.error.issues, 'public/schema/meta.schema.json lists every field').map((p) => p.text).join('\n'));
   }
   return parsed.data;
 }
@@ -41,5 +41,25 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
   }
   if (meta.notes) out.notes = meta.notes;
   if (meta.ranBy) out.provenance.ranBy = meta.ranBy;
+  if (meta.spec) out.provenance.spec = meta.spec;
   return out;
+}
+
+/** Name of the meta file `benchsite run` keeps in each raw run directory. */
+export const RAW_META = 'benchsite-meta.json';
+
+/** The meta kept in a raw directory (if any), with `given` (the --meta of this harvest) winning field by field. */
+export function withRawMeta(rawMetaText: string | undefined, given: Meta | undefined): Meta | undefined {
+  if (rawMetaText === undefined) return given;
+  const parsed = MetaSchema.safeParse(JSON.parse(rawMetaText));
+  if (!parsed.success) throw new Error(`${RAW_META}: ${formatZodIssues(RAW_META, parsed.error.issues).map((p) => p.text).join('; ')}`);
+  const raw = parsed.data;
+  if (!given) return raw;
+  return {
+    ...raw,
+    ...given,
+    host: { ...raw.host, ...given.host },
+    dbms: { ...raw.dbms, ...given.dbms },
+    config: { ...raw.config, ...given.config },
+  };
 }

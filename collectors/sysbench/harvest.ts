@@ -10,7 +10,8 @@ import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { parseIostat, type Iostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
-import { applyMeta } from '../lib/meta.ts';
+import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
+import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
 import { printfFixed } from '../lib/numbers.ts';
 import { BENCHSITE_VERSION, manifest, redactSecrets } from '../lib/provenance.ts';
 import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
@@ -50,9 +51,11 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
   const dirs = byDirectory(tree.entries);
   const used = new Set<string>();
   for (const [dir, entries] of dirs) {
-    if (!entries.some((e) => SB_O.test(fileName(e.path)))) continue;
+    if (!isRunDir(dir, entries)) continue;
     const prefix = dir ? `${dir}/` : '';
-    const runEntries = tree.entries.filter((e) => e.path.startsWith(prefix) && !e.path.slice(prefix.length).includes('/'));
+    // Every file under the run directory is kept as evidence (inventory/, attempts/ of interrupted tests);
+    // only its top-level files are read.
+    const runEntries = tree.entries.filter((e) => e.path.startsWith(prefix) && !isOtherRunDir(e.path.slice(prefix.length), dirs, prefix));
     runEntries.forEach((e) => used.add(e.path));
     const label = dir ? fileName(dir) : tree.name;
     result.runs.push(harvestMytoolsDir(label, dir || tree.name, relativeTo(prefix, runEntries), opts));
@@ -69,6 +72,22 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
     if (!used.has(e.path)) result.skipped.push({ path: e.path, reason: skipReason(e.path) });
   }
   return result;
+}
+
+/**
+ * A mytools run directory holds sysbench outputs. The `attempts/` of an interrupted `benchsite run` hold
+ * partial outputs too, but they belong to the run directory above them.
+ */
+function isRunDir(dir: string, entries: RawEntry[]): boolean {
+  return !/(^|\/)attempts(\/|$)/.test(dir) && entries.some((e) => SB_O.test(fileName(e.path)));
+}
+
+/** A file below `prefix` that belongs to another run directory nested in it. */
+function isOtherRunDir(rest: string, dirs: Map<string, RawEntry[]>, prefix: string): boolean {
+  const slash = rest.lastIndexOf('/');
+  if (slash < 0) return false;
+  const sub = `${prefix}${rest.slice(0, slash)}`;
+  return isRunDir(sub, dirs.get(sub) ?? []);
 }
 
 function relativeTo(prefix: string, entries: RawEntry[]): RawEntry[] {
@@ -100,14 +119,17 @@ interface TestFiles {
   output: RawEntry;
 }
 
-function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], opts: SysbenchHarvestOptions): HarvestedRun {
-  const byName = new Map(entries.map((e) => [e.path.replace(/\.gz$/, ''), e]));
+function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], given: SysbenchHarvestOptions): HarvestedRun {
+  const rawMeta = entries.find((e) => e.path === RAW_META);
+  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const byName = new Map(entries.filter((e) => !e.path.includes('/')).map((e) => [e.path.replace(/\.gz$/, ''), e]));
   const text = (name: string) => {
     const e = byName.get(name);
     return e ? entryText(e) : undefined;
   };
   const testFiles: TestFiles[] = [];
-  for (const e of entries) {
+  const top = entries.filter((e) => !e.path.includes('/'));
+  for (const e of top) {
     const m = SB_O.exec(e.path);
     if (!m) continue;
     testFiles.push({ testType: m[1]!, range: Number(m[2]), pk: Number(m[3]), threads: Number(m[4]), sfx: `${m[1]}.range${m[2]}.pk${m[3]}`, output: e });
@@ -121,22 +143,28 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], op
   const series: Record<string, Series[]> = {};
   const outputs: SysbenchOutput[] = [];
   const iostats: Iostat[] = [];
+  const journal = journalOf(entries);
 
-  const prepareFile = entries.find((e) => /^sb\.prepare\.o\./.test(e.path));
+  const prepareFile = top.find((e) => /^sb\.prepare\.o\./.test(e.path));
   if (prepareFile) {
     const p = parsePrepare(entryText(prepareFile));
-    const rows: ResultRow[] = [];
-    if (p.seconds !== undefined) rows.push({ test: 'prepare', metric: 'load_seconds', value: p.seconds, unit: 's' });
-    if (p.insertsPerSec !== undefined) rows.push({ test: 'prepare', metric: 'inserts_per_s', value: p.insertsPerSec, unit: 'rows/s' });
+    const times = journal.times.get('prepare');
+    // run.sh prints the load time; for `benchsite run` the journal has it.
+    const seconds = p.seconds ?? (times?.startedAt && times.endedAt ? (Date.parse(times.endedAt) - Date.parse(times.startedAt)) / 1000 : undefined);
+    const ips = p.insertsPerSec ?? (p.seconds === undefined && seconds && p.rows ? p.rows / seconds : undefined);
+    const loaded = p.seconds !== undefined || (p.errors.length === 0 && p.rows !== undefined);
+    if (seconds !== undefined) results.push({ test: 'prepare', metric: 'load_seconds', value: seconds, unit: 's' });
+    if (ips !== undefined) results.push({ test: 'prepare', metric: 'inserts_per_s', value: ips, unit: 'rows/s' });
     tests.push({
       name: 'prepare',
-      status: p.seconds !== undefined ? 'ok' : 'failed',
-      error: p.seconds !== undefined ? undefined : 'no "Load seconds is" line: the table load did not finish',
+      status: loaded ? 'ok' : 'failed',
+      error: loaded ? undefined : (p.errors[0] ?? 'the table load did not finish (no "Load seconds is" line)'),
       params: { ...(p.tables ? { tables: p.tables } : {}), ...(p.rows ? { rows: p.rows } : {}) },
       command: p.commandLine ? redactSecrets(p.commandLine) : undefined,
       rawFiles: [prepareFile.path],
+      startedAt: times?.startedAt,
+      endedAt: times?.endedAt,
     });
-    results.push(...rows);
   }
 
   for (const tf of testFiles) {
@@ -175,9 +203,14 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], op
       series[name] = s;
       test.series = s.map((x) => x.name);
     }
+    const times = journal.times.get(`test:${sfxn}`);
+    if (times?.startedAt) test.startedAt = times.startedAt;
+    if (times?.endedAt) test.endedAt = times.endedAt;
     tests.push(test);
   }
 
+  // Tests that `benchsite run` timed are listed in the order they ran.
+  if (journal.times.size) tests.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
   const decoded = decodeLabel(label);
   const config = configOf(entries, decoded.config);
   const run = assembleRun({
@@ -201,7 +234,16 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], op
     metaDate: opts.meta?.date,
     metaHostName: opts.meta?.host?.name,
   });
+  const allTimes = [...journal.times.values()];
+  run.provenance.startedAt = allTimes.map((t) => t.startedAt).filter((x): x is string => !!x).sort()[0];
+  run.provenance.endedAt = allTimes.map((t) => t.endedAt).filter((x): x is string => !!x).sort().pop();
   return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: entries };
+}
+
+/** Step times from the journal `benchsite run` keeps in its raw directories. */
+function journalOf(entries: RawEntry[]) {
+  const e = entries.find((x) => x.path === JOURNAL);
+  return { times: e ? stepTimes(parseJournal(entryText(e))) : new Map<string, { startedAt?: string; endedAt?: string }>() };
 }
 
 function order(testType: string): number {

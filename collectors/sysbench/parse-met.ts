@@ -47,11 +47,15 @@ export function parseSbR(text: string): { values: number[]; engine?: string; lab
   return { values, engine: engine || undefined, label: label.join(' ') || undefined };
 }
 
-/** `sb.prepare.o.<sfx>`: the table load, ending with run.sh's `Load seconds is N for T tables, X Mips, Y ips`. */
-export function parsePrepare(text: string): { seconds?: number; tables?: number; insertsPerSec?: number; commandLine?: string; rows?: number } {
-  const out: ReturnType<typeof parsePrepare> = {};
+/**
+ * `sb.prepare.o.<sfx>`: the table load. mytools run.sh ends it with `Load seconds is N for T tables, X Mips, Y ips`;
+ * a plain `sysbench ... prepare` prints only what it creates, and `FATAL:` lines when it fails.
+ */
+export function parsePrepare(text: string): { seconds?: number; tables?: number; insertsPerSec?: number; commandLine?: string; rows?: number; errors: string[] } {
+  const out: ReturnType<typeof parsePrepare> = { errors: [] };
   for (const line of lines(text)) {
     let m: RegExpExecArray | null;
+    if (line.includes('FATAL:')) out.errors.push(line.trim());
     if ((m = /^Load seconds is (\d+) for (\d+) tables,\s*(\S*)\s*Mips,\s*(\S*)\s*ips/.exec(line))) {
       out.seconds = Number(m[1]);
       out.tables = Number(m[2]);

@@ -54,14 +54,20 @@ const BANNER = /^sysbench (\d+\.\d+\.\d+(?:-[0-9a-f]+)?)/;
 export function parseSysbenchOutput(text: string): SysbenchOutput {
   const out: SysbenchOutput = { options: {}, intervals: [], errors: [], warnings: [] };
   const all = lines(text);
+  // Line 1 is the command line when a harness echoed it (mytools run.sh, benchsite run); never the banner.
   const first = all[0] ?? '';
-  if (/sysbench\S*\s/.test(first) && /\s--[a-z]/.test(first) && !first.startsWith('sysbench ')) {
+  if (/sysbench/.test(first) && /\s--[a-z]/.test(first) && !BANNER.test(first)) {
     out.commandLine = first;
-    for (const tok of first.split(/\s+/)) {
+    const tokens = first.split(/\s+/);
+    const bin = tokens.findIndex((t) => /(^|\/)sysbench$/.test(t));
+    tokens.forEach((tok, i) => {
       const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
       if (m) out.options[m[1]!] = m[2] ?? 'on';
-      else if (tok.endsWith('.lua')) out.lua = tok.split('/').pop();
-    }
+      else if (!out.lua && (tok.endsWith('.lua') || (bin >= 0 && i > bin && /^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))) {
+        const name = tok.split('/').pop()!;
+        out.lua = name.endsWith('.lua') ? name : `${name}.lua`;
+      }
+    });
   }
   let inStats = false;
   let stats: SysbenchStats | undefined;

@@ -7,6 +7,8 @@ import { ConfigSchema } from './config.ts';
 /**
  * The optional `--meta <file>` (YAML or JSON) of `benchsite harvest` and `benchsite import`: facts that are
  * not in the raw files. Anything given here wins over what the harvester decoded from labels.
+ * `benchsite run` writes the facts it knows (spec, inventory, server) as `benchsite-meta.json` in each raw
+ * run directory, so harvesting that directory (or its raw.tar.gz) again gives the same run.
  */
 export const MetaSchema = z.strictObject({
   /** Host facts; `name` becomes the host segment of run ids. */
@@ -25,6 +27,8 @@ export const MetaSchema = z.strictObject({
   cpus: z.number().int().positive().optional(),
   /** Who ran it. */
   ranBy: Text.optional(),
+  /** Name of the run spec that produced the raw files (`benchsite run` writes it). */
+  spec: Text.optional(),
   /** Free text shown on the run page. */
   notes: z.string().optional(),
   /** Published source, for `benchsite import`. */

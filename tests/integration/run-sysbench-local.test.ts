@@ -1,0 +1,88 @@
+// The shipped examples as a new user runs them: examples/sysbench-local.yaml against this machine's
+// PostgreSQL, then the site built from the new runs; examples/sysbench-ssh.yaml as a dry run; and two specs
+// (one local, one over SSH) running in parallel.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchsite } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/build-site.ts';
+import { requireDatabases } from '../helpers/databases.ts';
+import { startSshd, type Sshd } from '../helpers/sshd.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'benchsite-local-'));
+let sshd: Sshd;
+
+beforeAll(async () => {
+  requireDatabases();
+  sshd = await startSshd();
+});
+afterAll(async () => {
+  await sshd?.stop();
+});
+
+describe('examples', { timeout: 400_000 }, () => {
+  it('examples/sysbench-local.yaml runs as shipped, and the new runs appear on the built site', () => {
+    const out = join(tmp, 'content', 'runs');
+    const r = benchsite(['run', 'examples/sysbench-local.yaml', '--out', out, '--work', join(tmp, 'work')], { timeout: 300_000 });
+    expect(r.code, r.stderr).toBe(0);
+    // Plain progress lines when not on a terminal: each test with its QPS.
+    expect(r.stderr).toMatch(/localhost: pg\.sync_on: \[1\/6\] point-query \(5 s, 1 thread\)/);
+    expect(r.stderr).toMatch(/localhost: pg\.sync_off: write-only done in [\d.]+ s, [\d.]+ qps/);
+    expect(r.stdout).toContain('2 run(s) written');
+    const dirs = readdirSync(join(out, 'sysbench', 'localhost')).sort();
+    expect(dirs).toEqual([expect.stringMatching(/^\d{8}-pg\.sync_off$/), expect.stringMatching(/^\d{8}-pg\.sync_on$/)]);
+    const off = JSON.parse(readFileSync(join(out, 'sysbench', 'localhost', dirs[0]!, 'run.json'), 'utf8'));
+    expect(off.config).toMatchObject({ name: 'sync_off', description: 'synchronous_commit=off' });
+    expect(off.config.settings.synchronous_commit).toBe('off');
+    expect(benchsite(['validate', out]).code).toBe(0);
+
+    // Build the site from these runs (BENCHSITE_CONTENT points the site at another content folder).
+    mkdirSync(join(tmp, 'content', 'reports'), { recursive: true });
+    const dist = join(tmp, 'dist');
+    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: join(tmp, 'content') }, stdio: 'pipe' });
+    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(index).toContain(`/runs/sysbench/localhost/${dirs[1]}/`);
+    const page = readFileSync(join(dist, 'runs', 'sysbench', 'localhost', dirs[1]!, 'index.html'), 'utf8');
+    expect(page).toContain('synchronous_commit=on');
+    expect(page).toMatch(/data-test="point-query"/);
+  });
+
+  it('examples/sysbench-ssh.yaml is a valid spec; --dry-run prints its commands without secrets', () => {
+    const r = benchsite(['run', 'examples/sysbench-ssh.yaml', '--dry-run'], { env: { BENCH_MYSQL_PASSWORD: 's3cret' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('## host db1 (ssh bench@db1.example.net:22)');
+    expect(r.stdout).toContain("sysbench oltp_point_select --db-driver=mysql --mysql-user=bench --mysql-db=sbtest --mysql-password=*** --mysql-host=127.0.0.1 --mysql-port=3306 --tables=1 --table-size=1000000");
+    expect(r.stdout).not.toContain('s3cret');
+  });
+
+  it('two specs, one here and one over SSH, run in parallel, each host with its own progress', () => {
+    const common = (db: string, product: string, port: number, user: string) => `dbms:
+  - label: ${product}.x
+    product: ${product}
+    config: x
+    connection: { host: 127.0.0.1, port: ${port}, user: ${user}, password: "", database: ${db} }
+benchmark: { kind: sysbench, rows: 2000, seconds: { read: 3, write: 3 }, tests: [point-query, update-index] }
+`;
+    writeFileSync(join(tmp, 'a.yaml'), `name: par-a\nhost: { name: here }\n${common('benchsite_par_a', 'postgres', 5432, 'postgres')}`);
+    writeFileSync(
+      join(tmp, 'b.yaml'),
+      `name: par-b\nhost:\n  name: there\n  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, privateKey: ${sshd.privateKey}, knownHosts: ${sshd.knownHosts} }\n${common('benchsite_par_b', 'mariadb', 3306, 'root')}`,
+    );
+    const out = join(tmp, 'par-runs');
+    const r = benchsite(['run', join(tmp, 'a.yaml'), join(tmp, 'b.yaml'), '--out', out, '--work', join(tmp, 'par-work')], { timeout: 200_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('2 run(s) written');
+    expect(existsSync(join(out, 'sysbench', 'here'))).toBe(true);
+    expect(existsSync(join(out, 'sysbench', 'there'))).toBe(true);
+    // In parallel: each host's first test started before the other host's last test ended.
+    const times = (spec: string, host: string, label: string) => readFileSync(join(tmp, 'par-work', spec, host, label, 'benchsite-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => String(e.step).startsWith('test:'));
+    const a = times('par-a', 'here', 'postgres.x');
+    const b = times('par-b', 'there', 'mariadb.x');
+    expect(Date.parse(a[0].at)).toBeLessThan(Date.parse(b[b.length - 1].at));
+    expect(Date.parse(b[0].at)).toBeLessThan(Date.parse(a[a.length - 1].at));
+    expect(r.stderr).toMatch(/ here: postgres\.x: \[1\/2\] point-query/);
+    expect(r.stderr).toMatch(/ there: mariadb\.x: \[1\/2\] point-query/);
+  });
+});
