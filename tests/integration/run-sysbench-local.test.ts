@@ -2,7 +2,7 @@
 // PostgreSQL, then the site built from the new runs; examples/sysbench-ssh.yaml as a dry run; and two specs
 // (one local, one over SSH) running in parallel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,5 +84,36 @@ benchmark: { kind: sysbench, rows: 2000, seconds: { read: 3, write: 3 }, tests: 
     expect(Date.parse(b[0].at)).toBeLessThan(Date.parse(a[a.length - 1].at));
     expect(r.stderr).toMatch(/ here: postgres\.x: \[1\/2\] point-query/);
     expect(r.stderr).toMatch(/ there: mariadb\.x: \[1\/2\] point-query/);
+  });
+
+  it('Ctrl-C stops after the current command, keeps the raw files, and --resume finishes', async () => {
+    writeFileSync(join(tmp, 'int.yaml'), `name: int
+host: { name: here }
+dbms:
+  - label: pg.x
+    product: postgres
+    config: x
+    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: benchsite_int }
+benchmark: { kind: sysbench, rows: 2000, seconds: { read: 4, write: 4 }, tests: [point-query, update-index, insert] }
+`);
+    const argv = ['run', join(tmp, 'int.yaml'), '--out', join(tmp, 'int-runs'), '--work', join(tmp, 'int-work')];
+    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      if (stderr.includes('[2/3] update-index') && !child.killed) setTimeout(() => child.kill('SIGINT'), 1000);
+    });
+    child.stdout.on('data', () => {});
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toContain('stopping after the current command');
+    expect(stderr).toMatch(/error: here: interrupted \(Ctrl-C\) during pg\.x \/ test:update-index\.range100\.pk1\.dop1\. Raw files so far are in .*int-work\/int\/here\/.*--resume/);
+    const dir = join(tmp, 'int-work', 'int', 'here', 'pg.x');
+    expect(readFileSync(join(dir, 'sb.o.point-query.range100.pk1.dop1'), 'utf8')).toContain('SQL statistics:');
+    expect(existsSync(join(tmp, 'int-runs'))).toBe(false);
+    const resumed = benchsite([...argv, '--resume'], { timeout: 120_000 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const run = JSON.parse(readFileSync(join(tmp, 'int-runs', 'sysbench', 'here', readdirSync(join(tmp, 'int-runs', 'sysbench', 'here'))[0]!, 'run.json'), 'utf8'));
+    expect(run.tests.map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual(['prepare:ok', 'point-query:ok', 'update-index:ok', 'insert:ok']);
   });
 });
