@@ -1,5 +1,5 @@
 // iostat -kx text (sysstat) -> per-device numeric rows, plus the harness's grep-and-average (formats.md 4.3, 4.4).
-import { awkNumber, fields, lines } from './numbers.ts';
+import { scanNumbers } from './numbers.ts';
 
 export interface Iostat {
   /** From the first line: `Linux <kernel> (<host>) <date> _<arch>_ (<N> CPU)`. */
@@ -21,13 +21,40 @@ export interface Iostat {
 
 const HEADER = /^Linux\s+(\S+)\s+\(([^)]*)\)\s+(\S+)\s+\S*\s*\((\d+) CPU\)/;
 
-/** Parse `iostat -y -kx N` output. */
+const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
+
+/** Parse `iostat -y -kx N` output. Lines are scanned in place (no splitting), as files reach GBs. */
 export function parseIostat(text: string): Iostat {
   const out: Iostat = { columns: [], devices: new Map(), cpu: [], reports: 0 };
-  let mode: 'none' | 'cpu' | 'dev' = 'none';
-  for (const line of lines(text)) {
-    if (line.startsWith('Linux')) {
-      const m = HEADER.exec(line);
+  let mode: 0 | 1 | 2 = 0; // 0 none, 1 after `avg-cpu:`, 2 device lines
+  const nums: number[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let s = start;
+    while (s < end && isSpace(text.charCodeAt(s))) s++;
+    if (s === end) {
+      mode = 0;
+    } else if (mode === 2 && text.charCodeAt(s) !== 68 /* D */) {
+      // A device line: name, then numbers.
+      let n = s;
+      while (n < end && !isSpace(text.charCodeAt(n))) n++;
+      const name = text.slice(s, n);
+      let rows = out.devices.get(name);
+      if (!rows) out.devices.set(name, (rows = []));
+      rows.push(scanNumbers(text, n, end, []));
+    } else if (mode === 1) {
+      out.cpu.push(scanNumbers(text, s, end, []));
+      mode = 0;
+    } else if (text.startsWith('avg-cpu:', s)) {
+      mode = 1;
+    } else if (text.startsWith('Device', s)) {
+      if (out.reports === 0) out.columns = text.slice(s, end).trim().split(/\s+/).slice(1);
+      out.reports += 1;
+      mode = 2;
+    } else if (text.startsWith('Linux', s)) {
+      const m = HEADER.exec(text.slice(s, end));
       if (m) {
         out.kernel = m[1];
         out.hostname = m[2];
@@ -35,32 +62,11 @@ export function parseIostat(text: string): Iostat {
         out.date = readIostatDate(m[3]!);
         out.cpus = Number(m[4]);
       }
-      continue;
+    } else if (mode === 2) {
+      // `Device...` line inside a report cannot happen; a device literally named D* is handled above.
+      scanNumbers(text, s, end, nums);
     }
-    const f = fields(line);
-    if (f.length === 0) {
-      mode = 'none';
-      continue;
-    }
-    if (f[0] === 'avg-cpu:') {
-      mode = 'cpu';
-      continue;
-    }
-    if (f[0] === 'Device' || f[0] === 'Device:') {
-      out.columns = f.slice(1);
-      out.reports += 1;
-      mode = 'dev';
-      continue;
-    }
-    if (mode === 'cpu') {
-      out.cpu.push(f.map(Number));
-      mode = 'none';
-    } else if (mode === 'dev') {
-      const name = f[0]!;
-      let rows = out.devices.get(name);
-      if (!rows) out.devices.set(name, (rows = []));
-      rows.push(f.slice(1).map(Number));
-    }
+    start = end + 1;
   }
   return out;
 }
@@ -78,7 +84,7 @@ export function readIostatDate(text: string): string | undefined {
 
 /** Which fields (1-based, as awk counts) hold r/s, rkB/s, w/s, wkB/s for a header, per mytools ios.sh/an.sh. */
 export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number; ws: number; wkb: number } | undefined {
-  const f = fields(headerLine);
+  const f = headerLine.trim().split(/\s+/);
   if (f[3] === 'r/s' && f[5] === 'rkB/s' && f[6] === 'wkB/s') return { rs: 4, rkb: 6, ws: 5, wkb: 7 }; // sysstat <= 11.5
   if (f[1] === 'r/s' && f[2] === 'w/s' && f[3] === 'rkB/s' && f[4] === 'wkB/s') return { rs: 2, rkb: 4, ws: 3, wkb: 5 }; // 11.6 - 12.1.1
   if (f[1] === 'r/s' && f[2] === 'rkB/s' && f[8] === 'wkB/s') return { rs: 2, rkb: 3, ws: 8, wkb: 9 }; // >= 12.1.2
@@ -88,32 +94,39 @@ export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number;
 /**
  * The harness average: `grep <dname> file | awk '{ rs+=$crs; ... c+=1 }'`. A substring match, so `md2` also
  * matches `md20` and any other line containing the name. `skipFirst` is sum_iostat.sh's NR>1 (Insert Benchmark).
+ * Finds the matching lines with indexOf over the whole text instead of splitting it into lines.
  */
 export function harnessIostatSums(text: string, device: string, skipFirst = false) {
-  let header: string | undefined;
-  for (const line of lines(text)) {
-    if (/^Device:?\s/.test(line)) {
-      header = line;
-      break;
-    }
-  }
-  const cols = header ? harnessFieldsFor(header) : undefined;
+  const h = /(^|\n)(Device:?\s[^\n]*)/.exec(text);
+  const cols = h ? harnessFieldsFor(h[2]!) : undefined;
+  if (!cols || device === '') return undefined;
   const sums = { samples: 0, rs: 0, rkb: 0, ws: 0, wkb: 0 };
-  if (!cols) return undefined;
+  const nums: number[] = [];
   let first = true;
-  for (const line of lines(text)) {
-    if (!line.includes(device)) continue;
+  let pos = 0;
+  for (;;) {
+    const hit = text.indexOf(device, pos);
+    if (hit < 0) break;
+    const lineStart = text.lastIndexOf('\n', hit) + 1;
+    let lineEnd = text.indexOf('\n', hit);
+    if (lineEnd < 0) lineEnd = text.length;
+    pos = lineEnd + 1;
     if (skipFirst && first) {
       first = false;
       continue;
     }
     first = false;
-    const f = fields(line);
+    // awk fields are 1-based and count the device name: scan all tokens, words become NaN (awk: 0).
+    scanNumbers(text, lineStart, lineEnd, nums);
+    const at = (k: number) => {
+      const v = nums[k - 1];
+      return v === undefined || Number.isNaN(v) ? 0 : v;
+    };
     sums.samples += 1;
-    sums.rs += awkNumber(f[cols.rs - 1]);
-    sums.rkb += awkNumber(f[cols.rkb - 1]);
-    sums.ws += awkNumber(f[cols.ws - 1]);
-    sums.wkb += awkNumber(f[cols.wkb - 1]);
+    sums.rs += at(cols.rs);
+    sums.rkb += at(cols.rkb);
+    sums.ws += at(cols.ws);
+    sums.wkb += at(cols.wkb);
   }
   return sums;
 }

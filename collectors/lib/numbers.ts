@@ -63,3 +63,54 @@ export function lines(text: string): string[] {
   if (out.length > 0 && out[out.length - 1] === '') out.pop();
   return out;
 }
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * Read the white-space separated tokens of text[start, end) as numbers into `out` (cleared first): a token
+ * that is not a plain decimal number (`-12`, `3.50`) becomes NaN. A hand-written scanner, because harvest
+ * reads hundreds of MB of vmstat/iostat text and substrings + Number() per field are the slow part. The
+ * result equals Number(token): mantissa / 10^decimals is one correctly rounded division of exact values.
+ */
+export function scanNumbers(text: string, start: number, end: number, out: number[]): number[] {
+  out.length = 0;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13) {
+      i++;
+      continue;
+    }
+    let neg = false;
+    if (c === 45) {
+      neg = true;
+      c = text.charCodeAt(++i);
+    }
+    let mant = 0;
+    let digits = 0;
+    let decimals = 0;
+    let dot = false;
+    let ok = true;
+    for (; i < end; i++) {
+      c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        mant = mant * 10 + (c - 48);
+        digits++;
+        if (dot) decimals++;
+      } else if (c === 46 && !dot) dot = true;
+      else if (c === 32 || c === 9 || c === 13) break;
+      else ok = false;
+    }
+    if (!ok || digits === 0 || digits > 15 || decimals > 15) {
+      // Not a plain number we can scan exactly: fall back to Number() on the token, NaN for words.
+      let s = i - 1;
+      while (s >= start && !(text.charCodeAt(s) === 32 || text.charCodeAt(s) === 9)) s--;
+      const tok = text.slice(s + 1, i);
+      out.push(/^-?(\d+\.?\d*|\.\d+)$/.test(tok) ? Number(tok) : NaN);
+      continue;
+    }
+    const v = decimals ? mant / POW10[decimals]! : mant;
+    out.push(neg ? -v : v);
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 // vmstat text (procps) -> numeric rows, plus the exact sums the mytools harness computes (formats.md 4.2, 4.4).
-import { awkNumber, fields, lines } from './numbers.ts';
+import { scanNumbers } from './numbers.ts';
 
 export interface Vmstat {
   /** Column names from the last header line seen, e.g. r b swpd free ... us sy id wa st [gu]. */
@@ -15,7 +15,10 @@ export interface Vmstat {
   harness: { samples: number; csSum: number; cpuSum: number };
 }
 
-const NUMERIC = /^-?\d+$/;
+const DEFAULT_COLUMNS = ['r', 'b', 'swpd', 'free', 'buff', 'cache', 'si', 'so', 'bi', 'bo', 'in', 'cs', 'us', 'sy', 'id', 'wa', 'st', 'gu'];
+
+/** awk's value of a field: NaN (a word) counts as 0. */
+const awkValue = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 0 : x);
 
 /** Parse vmstat output. Never throws: unknown lines are skipped. */
 export function parseVmstat(text: string): Vmstat {
@@ -24,31 +27,35 @@ export function parseVmstat(text: string): Vmstat {
   let headerLines = 0;
   const harness = { samples: 0, csSum: 0, cpuSum: 0 };
   let afterFirst = false; // awk NR>1 on the lines that survive `grep -v swpd`
-  for (const line of lines(text)) {
-    const f = fields(line);
-    const isColumnNames = line.includes('swpd');
-    if (!isColumnNames) {
+  const nums: number[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const next = end + 1;
+    scanNumbers(text, start, end, nums);
+    // Only a line with words can be a header; data lines are all numbers.
+    const words = nums.length === 0 || nums.some(Number.isNaN);
+    const line = words ? text.slice(start, end) : '';
+    if (words && line.includes('swpd')) {
+      columns = line.trim().split(/\s+/);
+      headerLines++;
+    } else {
       if (afterFirst) {
         harness.samples += 1;
-        harness.csSum += awkNumber(f[11]);
-        harness.cpuSum += awkNumber(f[12]) + awkNumber(f[13]);
+        harness.csSum += awkValue(nums[11]);
+        harness.cpuSum += awkValue(nums[12]) + awkValue(nums[13]);
       }
       afterFirst = true;
+      if (words) {
+        if (line.trimStart().startsWith('procs')) headerLines++;
+      } else if (nums.length >= 16 && nums.every((x) => Number.isInteger(x) && x >= 0)) rows.push(nums.slice());
     }
-    if (isColumnNames) {
-      columns = f;
-      headerLines += 1;
-    } else if (f[0] === 'procs') {
-      headerLines += 1;
-    } else if (f.length >= 16 && f.every((x) => NUMERIC.test(x))) {
-      rows.push(f.map(Number));
-    }
+    start = next;
   }
   if (columns.length === 0 && rows.length > 0) columns = DEFAULT_COLUMNS.slice(0, rows[0]!.length);
   return { columns, rows, headerLines, harness };
 }
-
-const DEFAULT_COLUMNS = ['r', 'b', 'swpd', 'free', 'buff', 'cache', 'si', 'so', 'bi', 'bo', 'in', 'cs', 'us', 'sy', 'id', 'wa', 'st', 'gu'];
 
 /** Column index by name, or -1. */
 export function vmstatColumn(v: Vmstat, name: string): number {

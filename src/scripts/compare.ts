@@ -1,0 +1,107 @@
+// The compare view in the browser: load one benchmark's index, list its runs, and show the selected runs
+// relative to the chosen base. Plain DOM, no framework: the page must stay small and start fast.
+import type { CompareIndex } from '../analysis/compare-index.ts';
+
+const root = document.getElementById('compare')!;
+const baseUrl = root.dataset.base ?? '/';
+const form = document.getElementById('pick') as HTMLFormElement;
+const select = form.elements.namedItem('benchmark') as HTMLSelectElement;
+const filter = form.elements.namedItem('filter') as HTMLInputElement;
+const status = document.getElementById('status')!;
+const result = document.getElementById('result')!;
+const tbody = document.querySelector('#runs tbody') as HTMLTableSectionElement;
+
+const params = new URLSearchParams(location.search);
+let data: CompareIndex | undefined;
+let baseId = params.get('base') ?? '';
+const chosen = new Set((params.get('runs') ?? '').split(',').filter(Boolean));
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+function verdict(r: number): string {
+  const shown = Math.round(r * 100) / 100;
+  return shown <= 0.95 ? 'regression' : shown >= 1.05 ? 'improvement' : 'neutral';
+}
+
+function saveUrl(): void {
+  const p = new URLSearchParams({ benchmark: select.value });
+  if (baseId) p.set('base', baseId);
+  if (chosen.size) p.set('runs', [...chosen].join(','));
+  history.replaceState(null, '', `?${p}`);
+}
+
+function renderRuns(): void {
+  if (!data) return;
+  const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+  const rows: string[] = [];
+  for (const r of data.runs) {
+    const text = `${r.label} ${r.host} ${r.product} ${r.version} ${r.config} ${r.date}`.toLowerCase();
+    if (!words.every((w) => text.includes(w))) continue;
+    const id = esc(r.id);
+    rows.push(
+      `<tr><td><input type="checkbox" data-id="${id}"${chosen.has(r.id) ? ' checked' : ''} aria-label="compare ${esc(r.label)}"></td>` +
+        `<td><input type="radio" name="base" data-id="${id}"${baseId === r.id ? ' checked' : ''} aria-label="base ${esc(r.label)}"></td>` +
+        `<td><a href="${baseUrl}runs/${id}/">${esc(r.label)}</a></td><td>${esc(r.host)}</td><td>${esc(r.product)}</td><td>${esc(r.version)}</td><td>${esc(r.config)}</td><td>${esc(r.date)}</td></tr>`,
+    );
+  }
+  tbody.innerHTML = rows.join('');
+  status.textContent = `${rows.length} of ${data.runs.length} runs`;
+}
+
+function renderResult(): void {
+  if (!data) return;
+  const base = data.runs.find((r) => r.id === baseId);
+  const others = data.runs.filter((r) => chosen.has(r.id) && r.id !== baseId);
+  if (!base || others.length === 0) {
+    result.innerHTML = '<p class="muted">Choose a base and at least one run to compare with it.</p>';
+    return;
+  }
+  const head = others.map((r) => `<th class="num"><a href="${baseUrl}runs/${esc(r.id)}/">${esc(r.label)}</a></th>`).join('');
+  const body = data.tests
+    .map((test, i) => {
+      const b = base.values[i];
+      const cells = others
+        .map((r) => {
+          const v = r.values[i];
+          if (b === null || b === undefined || v === null || v === undefined || b === 0) return '<td class="num"></td>';
+          const rel = v / b;
+          return `<td class="num ${verdict(rel)}" title="${v} ${esc(data!.metrics[i]!)}">${rel.toFixed(2)}</td>`;
+        })
+        .join('');
+      return `<tr>${cells}<th scope="row">${esc(test)}</th></tr>`;
+    })
+    .join('');
+  result.innerHTML = `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; 0.95 and &ge; 1.05</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+async function load(): Promise<void> {
+  status.textContent = 'loading...';
+  const res = await fetch(`${baseUrl}data/${select.value}.json`);
+  data = (await res.json()) as CompareIndex;
+  if (!data.runs.some((r) => r.id === baseId)) baseId = '';
+  renderRuns();
+  renderResult();
+  document.body.dataset.compareReady = 'true';
+}
+
+tbody.addEventListener('change', (e) => {
+  const input = e.target as HTMLInputElement;
+  const id = input.dataset.id!;
+  if (input.type === 'radio') baseId = id;
+  else if (input.checked) chosen.add(id);
+  else chosen.delete(id);
+  saveUrl();
+  renderResult();
+});
+filter.addEventListener('input', renderRuns);
+select.addEventListener('change', () => {
+  chosen.clear();
+  baseId = '';
+  saveUrl();
+  void load();
+});
+form.addEventListener('submit', (e) => e.preventDefault());
+
+const wanted = params.get('benchmark');
+if (wanted && [...select.options].some((o) => o.value === wanted)) select.value = wanted;
+void load();
