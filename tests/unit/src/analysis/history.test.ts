@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { historyKeys, historyLadders } from '../../../../src/analysis/history.ts';
+import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+
+const h = await harvestFixture('realruns/sysbench.tar.gz');
+const pg = h.byLabel.get('x.pg1518.cy1.pk1')!;
+
+/** The same run presented as another version whose QPS is `factor` times the original. */
+function asVersion(version: string, factor: number) {
+  const run = structuredClone(pg.run);
+  run.dbms.version = version;
+  run.results = run.results.map((r) => (r.metric === 'qps' || r.metric === 'scan_krows_per_s' ? { ...r, value: r.value * factor } : r));
+  return { id: `${pg.id}-${version}`, run };
+}
+
+describe('history ladders', () => {
+  it('orders versions numerically and relates each to the oldest and to its predecessor', () => {
+    const ladders = historyLadders([asVersion('16.10', 1.5), asVersion('16.9', 1.2), { id: pg.id, run: pg.run }]);
+    expect(ladders).toHaveLength(1);
+    const l = ladders[0]!;
+    expect(l.runs.map((r) => r.version)).toEqual(['15.18', '16.9', '16.10']);
+    const i = l.tests.indexOf('point-query');
+    expect(l.metrics[i]).toBe('qps');
+    expect(l.toFirst[i]![2]).toBeCloseTo(1.5, 10);
+    expect(l.toPrevious[i]![2]).toBeCloseTo(1.25, 10);
+    expect(l.metrics[l.tests.indexOf('scan')]).toBe('scan_krows_per_s');
+  });
+
+  it('one ladder per config, one page per benchmark, host and product', () => {
+    const runs = h.runs.map((x) => ({ id: x.id, run: x.run }));
+    expect(historyLadders(runs.filter((r) => r.run.dbms.product === 'postgres')).map((l) => l.config).sort()).toEqual(['cy1', 'cy2']);
+    expect(historyKeys(runs)).toEqual(expect.arrayContaining([{ benchmark: 'sysbench', host: 'vm', product: 'postgres' }, { benchmark: 'sysbench', host: 'vm', product: 'mariadb' }]));
+  });
+});
