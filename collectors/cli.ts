@@ -8,8 +8,9 @@ import { exportCommand } from './commands/export.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { runCommand } from './commands/run.ts';
 import { importCommand } from './commands/import.ts';
+import { diffCommand } from './commands/diff.ts';
 
-const COMMANDS: Command[] = [runCommand, harvestCommand, importCommand, validateCommand, exportCommand, schemaCommand];
+const COMMANDS: Command[] = [runCommand, harvestCommand, importCommand, validateCommand, exportCommand, diffCommand, schemaCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
