@@ -13,7 +13,7 @@ import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { applyMeta } from '../lib/meta.ts';
-import { BENCHSITE_VERSION, manifest, redactSecrets } from '../lib/provenance.ts';
+import { BENCHSITE_VERSION, manifest, redactSecrets, sha256Hex } from '../lib/provenance.ts';
 import { entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
@@ -39,10 +39,16 @@ export const SLA_THRESHOLD = 0.95;
 
 /** Harvest every Insert Benchmark run found in a raw tree. */
 export function harvestInsertBenchmark(tree: RawTree, opts: InsertBenchmarkHarvestOptions = {}): HarvestResult {
-  const dirs = resultDirectories(tree.entries);
-  if (dirs.length === 0) return harvestSummaries(tree, opts);
+  const found = resultDirectories(tree.entries);
+  if (found.length === 0) return harvestSummaries(tree, opts);
   const result: HarvestResult = { runs: [], skipped: [] };
-  const used = new Set<string>();
+  const { dirs, copies } = withoutCopies(tree.entries, found);
+  for (const [copy, of] of copies) {
+    for (const e of tree.entries.filter((x) => x.path.startsWith(`${copy}/`))) {
+      result.skipped.push({ path: e.path, reason: `in a copy of the result directory ${of} (same o.res files, as the mytools report scripts make); harvested once, from ${of}` });
+    }
+  }
+  const used = new Set<string>(result.skipped.map((s) => s.path));
   for (const dir of dirs) {
     const prefix = dir ? `${dir}/` : '';
     const entries = tree.entries.filter((e) => e.path.startsWith(prefix));
@@ -70,6 +76,35 @@ export function resultDirectories(entries: RawEntry[]): string[] {
     if (parts.length >= 2 && STEP_FILE.test(parts[parts.length - 1]!) && isStepName(parts[parts.length - 2]!)) dirs.add(parts.slice(0, -2).join('/'));
   }
   return [...dirs].sort();
+}
+
+/**
+ * report.sh copies each result directory next to its tables (and adds o.sum.* and gpi.* files). Two directories
+ * with the same name and byte-identical o.res files are one run: keep the one with fewer files (the original).
+ */
+function withoutCopies(entries: RawEntry[], dirs: string[]): { dirs: string[]; copies: Map<string, string> } {
+  const name = (d: string) => d.slice(d.lastIndexOf('/') + 1);
+  const filesOf = (d: string) => entries.filter((e) => e.path.startsWith(`${d}/`));
+  const resKey = (d: string) =>
+    filesOf(d)
+      .filter((e) => /\/o\.res\.dop\d+$/.test(e.path))
+      .map((e) => `${e.path.slice(d.length)}:${sha256Hex(e.data)}`)
+      .sort()
+      .join('\n');
+  const copies = new Map<string, string>();
+  const kept: string[] = [];
+  for (const d of dirs) {
+    const twin = kept.find((k) => name(k) === name(d) && resKey(k) === resKey(d));
+    if (!twin) {
+      kept.push(d);
+      continue;
+    }
+    const [keep, drop] = filesOf(d).length < filesOf(twin).length ? [d, twin] : [twin, d];
+    kept[kept.indexOf(twin)] = keep;
+    copies.set(drop, keep);
+  }
+  for (const [copy, of] of copies) if (copies.has(of)) copies.set(copy, copies.get(of)!);
+  return { dirs: kept, copies };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
