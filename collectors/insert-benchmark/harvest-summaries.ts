@@ -11,7 +11,8 @@ import { printfFixed } from '../lib/numbers.ts';
 import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { cellNumber, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
-import { SUMMARY_COLUMNS, summaryUnit } from './summary-columns.ts';
+import { summaryUnit } from './summary-columns.ts';
+import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {

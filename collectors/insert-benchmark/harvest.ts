@@ -21,8 +21,9 @@ import { harvestSummaries, isSummaryFile } from './harvest-summaries.ts';
 import { oResLines } from './harness-lines.ts';
 import { bucketUpperSeconds, intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';
 import { parseResFile, type ResFile } from './parse-res.ts';
-import { SUMMARY_COLUMNS, summaryRow, summaryUnit } from './summary-columns.ts';
-import { iostatColumnUnit, iostatMetricName, sumIostat } from './sum-iostat.ts';
+import { summaryRow, summaryUnit } from './summary-columns.ts';
+import { iostatColumnUnit, sumIostat } from './sum-iostat.ts';
+import { SUMMARY_COLUMNS, iostatMetricName } from '../../src/analysis/insert-benchmark-columns.ts';
 
 export interface InsertBenchmarkHarvestOptions {
   meta?: Meta;

@@ -2,7 +2,8 @@
 // Like the harness: the device is matched as a substring (`grep <dname>`), the first matching line is skipped
 // (`NR>1`, unlike ios.sh's r/s-w/s averages of lines 5 and 12, which keep it), and each value is printed with
 // `%.0f` from 100000, `%.1f` from 100, `%.2f` from 10, else `%.3f`.
-import { awkNumber, fields, lines, printfFixed } from '../lib/numbers.ts';
+import { awkNumber, fields, lines } from '../lib/numbers.ts';
+import { sumIostatValue } from '../../src/analysis/insert-benchmark-columns.ts';
 
 export interface IostatColumnAverages {
   device: string;
@@ -15,13 +16,6 @@ export interface IostatColumnAverages {
   samples: number;
 }
 
-export function sumIostatValue(v: number): string {
-  if (v >= 100000) return printfFixed(v, 0);
-  if (v >= 100) return printfFixed(v, 1);
-  if (v >= 10) return printfFixed(v, 2);
-  return printfFixed(v, 3);
-}
-
 /** Averages of the device's lines after the first; undefined when fewer than two lines match. */
 export function sumIostat(text: string, device: string): IostatColumnAverages | undefined {
   const all = lines(text);
@@ -32,18 +26,6 @@ export function sumIostat(text: string, device: string): IostatColumnAverages | 
   if (rows.length === 0) return undefined;
   const values = columns.map((_, j) => rows.reduce((sum, r) => sum + awkNumber(r[j + 1]), 0) / rows.length);
   return { device, columns, values, printed: values.map(sumIostatValue), samples: rows.length };
-}
-
-/** Result-row metric name of an iostat column: `r/s` -> `iostat_r_per_s`, `%util` -> `iostat_util_pct`. */
-export function iostatMetricName(column: string): string {
-  const name = column
-    .replace(/^%(.*)$/, '$1_pct')
-    .replace(/kB\/s$/, 'kb_per_s')
-    .replace(/\/s$/, '_per_s')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/_+$/, '')
-    .toLowerCase();
-  return `iostat_${name}`;
 }
 
 /** Unit of an iostat -x column. */

@@ -5,15 +5,8 @@
 // then holds the dbGB value) and we leave the system columns empty instead.
 import { printfFixed } from '../lib/numbers.ts';
 import type { StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
+import type { SummaryColumn } from '../../src/analysis/insert-benchmark-columns.ts';
 import type { ResFile } from './parse-res.ts';
-
-/** etl.sh's header, in order (the current 21-column set, since mytools 2e0968c5, 2021-01-16). */
-export const SUMMARY_COLUMNS = [
-  'ips', 'qps', 'rps', 'rmbps', 'wps', 'wmbps', 'rpq', 'rkbpq', 'wpi', 'wkbpi', 'csps', 'cpups', 'cspq', 'cpupq',
-  'dbgb1', 'dbgb2', 'rss', 'maxop', 'p50', 'p99',
-] as const;
-
-export type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
 
 /** Column values as etl.sh prints them; a column it would print empty or `NA` is absent. */
 export type SummaryRow = Partial<Record<SummaryColumn, string>>;
