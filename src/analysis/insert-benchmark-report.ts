@@ -122,7 +122,7 @@ export function histogramPercentages(counts: number[]): string[] {
   const total = counts.reduce((a, b) => a + b, 0);
   return counts.map((c) => {
     if (c === 0 || total === 0) return '';
-    const p = printfFixed((100 * c) / total, 3);
+    const p = printfFixed(100 * (c / total), 3); // rth.sh multiplies after dividing; the order changes ties
     return p === '0.000' ? 'nonzero' : p;
   });
 }
