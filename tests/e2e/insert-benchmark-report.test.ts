@@ -1,12 +1,9 @@
 // The committed Insert Benchmark report in a real browser, with JavaScript on and off: both sections have the
 // three summary tables with values from the raw o.res files, SLA failures marked, cells that link to their
 // step's details, the per-step tables and an inline SVG chart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { archiveText } from '../helpers/fixtures.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { buildSite } from '../helpers/build-site.ts';
-import { serveDir } from '../helpers/static-server.ts';
+import { siteInBrowser } from '../helpers/site-in-browser.ts';
 import { sh } from '../helpers/awk.ts';
 
 const REPORT = '/reports/2026-11-22-postgres-mariadb-insert-benchmark-small-vm/';
@@ -30,25 +27,12 @@ const RELATIVE = [
   { section: 's2', label: '0.2m.ma101119.ccy1', step: 'qp100.L2', expected: (Math.round(stated('0.2m.ma101119.ccy1', 'qp100.L2', 13)) / Math.round(stated('0.2m.pg1518.ccy1', 'qp100.L2', 13))).toFixed(2) },
 ];
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDir>>;
-
-beforeAll(async () => {
-  server = await serveDir(buildSite());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteInBrowser();
 
 describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', (javaScriptEnabled) => {
   it('shows the three summary tables per section with the values of the raw files', async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
-    const res = await page.goto(server.url + REPORT);
-    expect(res?.status()).toBe(200);
+    const { page, context, response } = await site.open(REPORT, { javaScriptEnabled });
+    expect(response?.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toContain('Postgres 15 vs MariaDB 10.11 on the Insert Benchmark');
     expect(await page.locator('section.ibench-report h2').allTextContents()).toEqual(expect.arrayContaining(['1M rows, 1 client', '0.2M rows, 1 client']));
     expect((await page.locator('.base-name').allTextContents()).map((t) => t.trim())).toEqual(['pg1518.ccy1', 'pg1518.ccy1']);
@@ -75,11 +59,9 @@ describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', 
   });
 
   it('a summary cell leads to its step: the harness metrics and response-time histograms', async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto(server.url + REPORT);
+    const { page, context } = await site.open(REPORT, { javaScriptEnabled });
     await page.locator(`#s1-throughput tr[data-run="${ID('1m.pg1518.ccy1')}"] td[data-step="qr100.L1"] a`).click();
-    expect(page.url()).toBe(`${server.url}${REPORT}#s1-qr100.L1`);
+    expect(page.url()).toBe(`${site.url()}${REPORT}#s1-qr100.L1`);
     const step = page.locator('[id="s1-qr100.L1"]');
     const header = (await step.locator('table.metrics thead th').allTextContents()).map((t) => t.trim());
     const pgRow = (await step.locator('table.metrics tbody tr').first().locator('th, td').allTextContents()).map((t) => t.trim());
@@ -98,15 +80,13 @@ describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', 
 
 describe('pages linked from the Insert Benchmark report', () => {
   it('a run page lists the steps with the SLA, and its per-second charts; the CSV tables download', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(server.url + REPORT);
+    const { page, context } = await site.open(REPORT, { javaScriptEnabled: false });
     await page.locator(`#s1-throughput tr[data-run="${ID('1m.pg1518.ccy1')}"] th a`).click();
-    expect(page.url()).toBe(`${server.url}/runs/${ID('1m.pg1518.ccy1')}/`);
+    expect(page.url()).toBe(`${site.url()}/runs/${ID('1m.pg1518.ccy1')}/`);
     const row = page.locator('tr[data-test="qp500.L4"]');
     expect(await row.locator('td').nth(1).textContent()).toBe(`${rounded(stated('1m.pg1518.ccy1', 'qp500.L4', 7))} of 500 inserts/s: missed`);
     expect(await page.locator('figure.chart svg[aria-label^="Queries per second (client 1)"]').count()).toBe(1);
-    const csv = await page.request.get(`${server.url}${REPORT}throughput-2.csv`);
+    const csv = await page.request.get(`${site.url()}${REPORT}throughput-2.csv`);
     expect(csv.status()).toBe(200);
     const text = await csv.text();
     expect(text.split('\n')[0]).toBe('run,label,step,value,quartile,sla_failed,failed');
@@ -115,8 +95,8 @@ describe('pages linked from the Insert Benchmark report', () => {
   });
 
   it('the report page stays small enough to read on a slow connection', async () => {
-    const context = await browser.newContext();
-    const res = await context.request.get(server.url + REPORT);
+    const { context, response } = await site.open(REPORT);
+    const res = response!;
     // Two sections of 8 steps: tables, histograms and two inline SVG charts (about 170 KB).
     expect((await res.body()).length).toBeLessThan(200_000);
     await context.close();

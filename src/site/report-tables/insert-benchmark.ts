@@ -1,12 +1,16 @@
-// CSV tables of an Insert Benchmark report section: the three summary tables and the per-step metrics.
-import { insertBenchmarkReport } from '../../analysis/insert-benchmark-report.ts';
+// CSV tables of an Insert Benchmark report section (the three summary tables and the per-step metrics), and
+// the section's model, which the page renders from the same call.
+import { insertBenchmarkReport, type InsertBenchmarkReportModel } from '../../analysis/insert-benchmark-report.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
+import { readSeries } from '../../runs/read-series.ts';
 import { runsById } from '../runs.ts';
 
-export async function insertBenchmarkReportTables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>> {
+/** The model of one section: its runs from the collection, and their series.json when `withSeries` (charts). */
+export async function insertBenchmarkSection(report: Report, section: ReportSection, where: string, withSeries = false): Promise<InsertBenchmarkReportModel> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const m = insertBenchmarkReport({
+  const series = withSeries ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries('content/runs', id)] as const))) : undefined;
+  return insertBenchmarkReport({
     runs: await runsById(ids, where),
     base: section.base,
     order: ids,
@@ -14,7 +18,12 @@ export async function insertBenchmarkReportTables(report: Report, section: Repor
     thresholds: report.thresholds,
     excludeTests: report.excludeTests,
     options: report.insertBenchmark,
+    series,
   });
+}
+
+export async function insertBenchmarkReportTables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>> {
+  const m = await insertBenchmarkSection(report, section, where);
   type Row = Record<string, string | number | undefined>;
   const cells = <T,>(grid: T[][], steps: typeof m.steps, f: (c: T) => Row): Row[] =>
     m.rows.flatMap((row, i) => steps.map((s, j) => ({ run: row.id, label: row.label, step: s.name, ...f(grid[i]![j]!), base: m.base.id })));

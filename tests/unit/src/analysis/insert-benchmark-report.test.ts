@@ -48,7 +48,7 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
 
   it('absolute and relative throughput: every cell of tput.tab and tputr.tab, as chart_all.sh lays them out', () => {
     // chart_all.sh's z1: per step, the values of the DBMSs whose etl line is complete, pasted in row order.
-    const columns = ALL_STEPS.map((step, j) => {
+    const columns = ALL_STEPS.map((step) => {
       const ours = model.steps.findIndex((s) => s.name === step);
       return labels.filter((l) => ours >= 0 && sumLine(l, step).every((c) => c !== '')).map((l) => model.throughput[labels.indexOf(l)]![ours]!.value!);
     });
