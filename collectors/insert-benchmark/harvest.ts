@@ -21,6 +21,7 @@ import { harvestSummaries, isSummaryFile } from './harvest-summaries.ts';
 import { oResLines } from './harness-lines.ts';
 import { bucketUpperSeconds, intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';
 import { parseResFile, type ResFile } from './parse-res.ts';
+import { rateTenthsSeries } from './parse-rate.ts';
 import { summaryRow, summaryUnit } from './summary-columns.ts';
 import { iostatColumnUnit, sumIostat } from './sum-iostat.ts';
 import { SUMMARY_COLUMNS, iostatMetricName } from '../../src/analysis/insert-benchmark-columns.ts';
@@ -385,6 +386,8 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
       rows: c.intervals,
     });
   });
+  const tenths = rateTenthsSeries(find(/^o\.rate\.c\.\d$/).map((e) => ({ field: local(e).slice(-1), text: entryText(e) })));
+  if (tenths) series.push(tenths);
   if (vm) {
     const s = vmstatSeries(vm.parsed, MONITOR_INTERVAL_S);
     if (s) series.push(s);

@@ -1,9 +1,10 @@
-// o.res files read by content: the expected values are what awk reads from the same files.
+// o.res, o.ib and o.rate files: the expected values are what awk reads from the same files.
 import { describe, expect, it } from 'vitest';
 import { parseResFile } from '../../../../collectors/insert-benchmark/parse-res.ts';
 import { parseIbOutput } from '../../../../collectors/insert-benchmark/parse-ib.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
+import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const raw = (path: string) => archiveText('realruns/ibench.tar.gz', `ibench/raw/1u.1tno/${path}`);
 
@@ -56,5 +57,17 @@ describe('parseIbOutput', () => {
     expect(ib.totals!.rows).toBe(12500);
     expect(ib.done).toBe(true);
     expect(ib.errors).toEqual([]);
+  });
+});
+
+describe('o.rate.c.* (the harness\'s rate per tenth of a step)', () => {
+  it('becomes the iibench.tenths series, one row per client and tenth, with the files\' values', async () => {
+    const h = await harvestFixture('realruns/ibench.tar.gz');
+    const s = h.byLabel.get('1m.pg1518.ccy1')!.series.tests['qr100.L1']!.find((x) => x.name === 'iibench.tenths')!;
+    expect(s.columns.map((c) => c.name)).toEqual(['client', 'tenth', 'inserts_per_s', 'deletes_per_s', 'queries_per_s']);
+    const file = (n: number) => raw(`1m.pg1518.ccy1/qr100.L1/o.rate.c.${n}`).trim().split(',').slice(0, 10).map(Number);
+    expect(s.rows.map((r) => r[2])).toEqual(file(3));
+    expect(s.rows.map((r) => r[3])).toEqual(file(5));
+    expect(s.rows.map((r) => r[4])).toEqual(file(7));
   });
 });
