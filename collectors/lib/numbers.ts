@@ -17,27 +17,8 @@ export function parseNumber(text: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/**
- * C printf `%.<digits>f`: like toFixed, but an exact tie rounds to even as glibc does
- * (toFixed rounds ties up, so 0.125 would print 0.13 instead of 0.12).
- */
-export function printfFixed(value: number, digits: number): string {
-  const fixed = value.toFixed(digits);
-  const exact = Math.abs(value).toFixed(Math.min(100, digits + 60));
-  const dot = exact.indexOf('.');
-  const tail = exact.slice(dot + 1 + digits);
-  if (!/^50*$/.test(tail)) return fixed;
-  // An exact tie: toFixed rounded away from zero; glibc keeps the even neighbour.
-  const down = (Math.abs(value) - 0.5 * 10 ** -digits) * (value < 0 ? -1 : 1);
-  const downText = down.toFixed(digits);
-  const lastDigit = Number(downText.replace(/[^0-9]/g, '').slice(-1));
-  return lastDigit % 2 === 0 ? downText : fixed;
-}
-
-/** Round to `digits` decimals as a number, via the C-style formatter. */
-export function roundTo(value: number, digits: number): number {
-  return Number(printfFixed(value, digits));
-}
+// C printf rounding lives in src/analysis (the site formats the same way); re-exported for the collectors.
+export { printfFixed, roundTo } from '../../src/analysis/c-printf.ts';
 
 /** Split a line on runs of white space, as awk does by default. */
 export function fields(line: string): string[] {

@@ -15,7 +15,7 @@ export function manifest(entries: RawEntry[]): RawFile[] {
 /** Passwords never reach content/: `--pgsql-password=pw` -> `--pgsql-password=***`, likewise MYSQL_PWD, PGPASSWORD, -p<pw>. */
 export function redactSecrets(command: string): string {
   return command
-    .replace(/(--[A-Za-z-]*password=)\S*/g, '$1***')
+    .replace(/(--[A-Za-z_-]*password=)\S*/g, '$1***')
     .replace(/\b(PGPASSWORD|MYSQL_PWD)=\S*/g, '$1=***')
     .replace(/(\s-p)(?!\s)\S+/g, '$1***');
 }

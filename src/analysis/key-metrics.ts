@@ -19,6 +19,39 @@ export const KEY_METRICS: Record<string, KeyMetric[]> = {
     { metric: 'rkb_per_query', title: 'KB read/query' },
     { metric: 'wkb_per_query', title: 'KB written/query' },
   ],
-  'insert-benchmark': [],
+  'insert-benchmark': [
+    { metric: 'ips', title: 'inserts/s' },
+    { metric: 'qps', title: 'queries/s' },
+    { metric: 'cpupq', title: 'CPU µs/op' },
+    { metric: 'cspq', title: 'cs/op' },
+    { metric: 'rpq', title: 'reads/op' },
+    { metric: 'rkbpq', title: 'KB read/op' },
+    { metric: 'wkbpi', title: 'KB written/insert' },
+    { metric: 'maxop', title: 'max response s' },
+    { metric: 'dbgb1', title: 'DB GiB' },
+  ],
   'hammerdb-tprocc': [],
+};
+
+/** A per-interval series column drawn on the run page, one panel per test. */
+export interface SeriesChart {
+  /** Series name in series.json, e.g. `iibench.client1`. */
+  series: string;
+  column: string;
+  title: string;
+  yTitle: string;
+  /** Multiply the values by this (e.g. 0.001 for µs -> ms). */
+  scale?: number;
+}
+
+/** Extra per-interval charts of a run page, per benchmark; tests whose values are all 0 get no panel. */
+export const SERIES_CHARTS: Record<string, SeriesChart[]> = {
+  'insert-benchmark': [
+    { series: 'iibench.client1', column: 'i_ips', title: 'Inserts per second (client 1)', yTitle: 'inserts/s' },
+    { series: 'iibench.client1', column: 'max_i', title: 'Largest insert response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+    { series: 'iibench.client1', column: 'i_dps', title: 'Deletes per second (client 1)', yTitle: 'deletes/s' },
+    { series: 'iibench.client1', column: 'max_d', title: 'Largest delete response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+    { series: 'iibench.client1', column: 'i_qps', title: 'Queries per second (client 1)', yTitle: 'queries/s' },
+    { series: 'iibench.client1', column: 'max_q', title: 'Largest query response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+  ],
 };

@@ -1,11 +1,8 @@
 // The built site in a real browser, with JavaScript on and off: the committed sysbench report names its
 // base, shows relative values that match the raw files, and has its charts as inline SVG.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { archiveText } from '../helpers/fixtures.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { buildSite } from '../helpers/build-site.ts';
-import { serveDir } from '../helpers/static-server.ts';
+import { siteInBrowser } from '../helpers/site-in-browser.ts';
 
 const REPORT = '/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/';
 const ID = (label: string) => `sysbench/vm/20261122-${label}`;
@@ -23,25 +20,12 @@ const CHECKS = [
   { test: 'point-query', file: 'point-query.range100', label: 'x.ma101119.cy1.pk1' },
 ].map((c) => ({ ...c, expected: (statedQps(c.label, c.file) / statedQps('x.pg1518.cy1.pk1', c.file)).toFixed(2) }));
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDir>>;
-
-beforeAll(async () => {
-  server = await serveDir(buildSite());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteInBrowser();
 
 describe.each([true, false])('sysbench report, JavaScript enabled: %s', (javaScriptEnabled) => {
   it('names the base, shows the relative values of the raw files, and has chart SVGs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
-    const res = await page.goto(server.url + REPORT);
-    expect(res?.status()).toBe(200);
+    const { page, context, response } = await site.open(REPORT, { javaScriptEnabled });
+    expect(response?.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toContain('Postgres 15 and MariaDB 10.11');
     expect((await page.locator('.base-name').first().textContent())?.trim()).toBe('pg15 sync');
     expect(await page.locator('caption', { hasText: 'relative to pg15 sync' }).count()).toBeGreaterThanOrEqual(4);
@@ -59,16 +43,14 @@ describe.each([true, false])('sysbench report, JavaScript enabled: %s', (javaScr
 
 describe('pages linked from the report', () => {
   it('the base run page lists its tests and the raw archive', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(server.url + REPORT);
+    const { page, context } = await site.open(REPORT, { javaScriptEnabled: false });
     await page.locator('.base-note a').first().click();
-    expect(page.url()).toBe(`${server.url}/runs/${ID('x.pg1518.cy1.pk1')}/`);
+    expect(page.url()).toBe(`${site.url()}/runs/${ID('x.pg1518.cy1.pk1')}/`);
     const qps = await page.locator('tr[data-test="point-query"] td[data-metric="qps"]').textContent();
     expect(qps).toBe(String(Math.round(statedQps('x.pg1518.cy1.pk1', 'point-query.range100'))));
-    const raw = await page.request.get(`${server.url}/runs/${ID('x.pg1518.cy1.pk1')}/raw.tar.gz`);
+    const raw = await page.request.get(`${site.url()}/runs/${ID('x.pg1518.cy1.pk1')}/raw.tar.gz`);
     expect(raw.status()).toBe(200);
-    const csv = await page.request.get(`${server.url}${REPORT}relative-qps.csv`);
+    const csv = await page.request.get(`${site.url()}${REPORT}relative-qps.csv`);
     expect(await csv.text()).toContain('group,test,metric,run,label,value,base');
     await context.close();
   });

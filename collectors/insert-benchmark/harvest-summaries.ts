@@ -1,0 +1,177 @@
+// Trees that hold only the Insert Benchmark harness's summaries (as mytools' bench/results archives do):
+// every `o.sum.t.<dir>` (etl.sh) and `mrg.<step>` (mrg3.sh) row becomes a step of the run of its tag, with the
+// 21 columns under their mytools names. `rel.*` tables are derived and are not read.
+import type { Meta, ResultRow, Run, Test } from '../../src/schemas/index.ts';
+import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import { parseStepName, sortSteps } from '../../src/analysis/insert-benchmark-steps.ts';
+import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
+import { decodeLabel } from '../lib/labels.ts';
+import { applyMeta } from '../lib/meta.ts';
+import { printfFixed } from '../lib/numbers.ts';
+import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
+import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { cellNumber, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
+import { summaryUnit } from './summary-columns.ts';
+import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts';
+
+/** Files of the mytools ibench report (report.sh and what it calls), by name. */
+export function isSummaryFile(path: string): boolean {
+  return /^(o\.sum\.[ct]\.|mrg\.|rel\.|all\.html$|tput|iput\.tab$|z\d|ztmp$|o\.report\.|o\.iostat\.avg\.|gpi\.)|\.png$/.test(fileName(path));
+}
+
+const SUM = /^o\.sum\.([ct])\.(.+)$/;
+const MRG = /^mrg\.(.+)$/;
+const ROWS_PREFIX = /^(\d+(?:\.\d+)?)m\./;
+
+interface StepRow {
+  cells: Record<string, string>;
+  file: RawEntry;
+}
+
+/** Runs from o.sum.t / mrg tables; every other file is listed as skipped. */
+export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: string }): HarvestResult {
+  const result: HarvestResult = { runs: [], skipped: [] };
+  const skip = (e: RawEntry, reason: string) => result.skipped.push({ path: e.path, reason });
+  const sums = tree.entries.filter((e) => SUM.test(fileName(e.path)));
+  // etl.sh writes o.sum.c and its tab version o.sum.t: read .t, or .c when it is alone.
+  const sumByTag = new Map<string, RawEntry>();
+  for (const e of sums) {
+    const [, kind, tag] = SUM.exec(fileName(e.path))!;
+    const seen = sumByTag.get(tag!);
+    if (!seen || (kind === 't' && SUM.exec(fileName(seen.path))![1] === 'c')) sumByTag.set(tag!, e);
+  }
+  const runs = new Map<string, Map<string, StepRow>>();
+  const notes = new Map<string, string[]>();
+  const note = (tag: string, text: string) => notes.set(tag, [...(notes.get(tag) ?? []), text]);
+  const stepsOf = (tag: string) => {
+    let m = runs.get(tag);
+    if (!m) runs.set(tag, (m = new Map()));
+    return m;
+  };
+  const used = new Set<RawEntry>();
+  for (const [tag, e] of sumByTag) {
+    const table = tryParse(e);
+    if (!table) {
+      skip(e, 'named like an o.sum file but without its header line');
+      continue;
+    }
+    const names = summaryStepNames(table.rows.length);
+    if (!names) {
+      skip(e, `${table.rows.length} data lines: not a step layout benchsite knows (10 lines since Dec 2023, 15 in Jan 2021)`);
+      continue;
+    }
+    used.add(e);
+    table.rows.forEach((cells, i) => {
+      if (isEmptyRow(cells)) note(tag, `${names[i]}: not run (an empty line in ${fileName(e.path)})`);
+      else stepsOf(tag).set(names[i]!, { cells, file: e });
+    });
+  }
+  // mrg3.sh strips the `<rows>m.` prefix from tags; put it back when every o.sum.t agrees on it.
+  const prefixes = new Set([...sumByTag.keys()].map((t) => ROWS_PREFIX.exec(t)?.[0] ?? ''));
+  const prefix = prefixes.size === 1 ? [...prefixes][0]! : '';
+  for (const e of tree.entries) {
+    if (used.has(e)) continue;
+    const name = fileName(e.path);
+    const step = MRG.exec(name)?.[1];
+    if (SUM.test(name)) skip(e, 'the comma-separated copy of an o.sum.t file that was read');
+    else if (step && parseStepName(step)) {
+      const table = tryParse(e);
+      if (!table) {
+        skip(e, 'named like an mrg file but without its header line');
+        continue;
+      }
+      used.add(e);
+      for (const cells of table.rows) {
+        const tag = `${prefix}${cells.tag}`;
+        const steps = stepsOf(tag);
+        const seen = steps.get(step);
+        if (!seen) steps.set(step, { cells, file: e });
+        else {
+          const diff = differences(seen.cells, cells);
+          if (diff.length) note(tag, `${step}: ${fileName(seen.file.path)} and ${e.path} differ in ${diff.join(', ')}`);
+        }
+      }
+    } else if (/^rel\./.test(name)) skip(e, 'a relative table (sum_met.awk): benchsite computes relative values itself');
+    else skip(e, isSummaryFile(e.path) ? 'a mytools report file: not a run' : 'not part of an Insert Benchmark result or summary');
+  }
+  for (const [tag, steps] of runs) {
+    if (steps.size === 0) continue;
+    const files = [...new Set([...steps.values()].map((s) => s.file))];
+    result.runs.push(summaryRun(tag, steps, files, notes.get(tag) ?? [], tree, opts));
+  }
+  return result;
+}
+
+function tryParse(e: RawEntry) {
+  try {
+    return parseSummaryTable(entryText(e), e.path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A step line with nothing but NA and the tag: etl.sh's line for a step that did not run. */
+function isEmptyRow(cells: Record<string, string>): boolean {
+  return Object.entries(cells).every(([k, v]) => k === 'tag' || v === '' || v === 'NA');
+}
+
+/** Columns where an o.sum.t row and an mrg row disagree; mrg3.sh reprints ips, qps and rps with `%.0f`. */
+function differences(a: Record<string, string>, b: Record<string, string>): string[] {
+  return SUMMARY_COLUMNS.filter((c) => {
+    const x = a[c] ?? '';
+    const y = b[c] ?? '';
+    if (['ips', 'qps', 'rps'].includes(c) && cellNumber(x) !== undefined && cellNumber(y) !== undefined) return printfFixed(Number(x), 0) !== printfFixed(Number(y), 0);
+    return x !== y;
+  });
+}
+
+function summaryRun(tag: string, steps: Map<string, StepRow>, files: RawEntry[], notes: string[], tree: RawTree, opts: { meta?: Meta; metaName?: string }): HarvestedRun {
+  const m = ROWS_PREFIX.exec(tag);
+  const decoded = decodeLabel(m ? tag.slice(m[0].length) : tag, { configHasCPrefix: true });
+  const tests: Test[] = [];
+  const results: ResultRow[] = [];
+  for (const name of sortSteps([...steps.keys()])) {
+    const { cells, file } = steps.get(name)!;
+    const info = parseStepName(name)!;
+    tests.push({ name, status: 'ok', params: { step_kind: info.kind, ...(info.queries ? { queries: info.queries } : {}) }, rawFiles: [file.path] });
+    for (const c of SUMMARY_COLUMNS) {
+      const v = cellNumber(cells[c]);
+      if (v !== undefined) results.push({ test: name, metric: c, value: v, unit: summaryUnit(c, info) });
+    }
+  }
+  notes.unshift('harvested from the harness\'s summary tables only (o.sum.t / mrg): values are rounded as printed, and there are no per-second series, histograms or raw vmstat/iostat');
+  const mtimes = files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined);
+  let date = opts.meta?.date;
+  let dateSource: Run['dateSource'] = 'meta';
+  if (!date && mtimes.length) {
+    date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
+    dateSource = 'file-mtime';
+    notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD`);
+  }
+  if (!date) throw new Error(`${tree.name}: the summary tables of ${tag} carry no date. Pass --meta <file> with "date: YYYY-MM-DD".`);
+  const rates = [...new Set(tests.map((t) => parseStepName(t.name)!.ratePerClient).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
+  const run: Run = {
+    schemaVersion: RUN_SCHEMA_VERSION,
+    benchmark: 'insert-benchmark',
+    label: tag,
+    date,
+    dateSource,
+    host: { name: 'unknown', serverClass: decoded.serverClass },
+    dbms: { product: decoded.product, version: decoded.version, build: decoded.build, buildName: decoded.buildName, label: decoded.short ?? decoded.buildName ?? tag, engine: decoded.engine },
+    config: { name: decoded.config ?? 'unspecified' },
+    workload: { kind: 'insert-benchmark', rowsInitial: m ? Math.round(Number(m[1]) * 1e6) : undefined, rates: rates.length ? rates : undefined },
+    tests,
+    results,
+    provenance: {
+      source: 'raw',
+      harvester: { version: BENCHSITE_VERSION, format: 'mytools-ibench-summary' },
+      tools: [],
+      commands: [],
+      input: tree.name,
+      rawFiles: manifest(files),
+      notes,
+    },
+  };
+  if (!opts.meta?.host?.name) notes.push('no host name in summary tables: pass --meta with host: { name: <host> }');
+  return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: {} }, raw: files };
+}

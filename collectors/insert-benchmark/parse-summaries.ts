@@ -1,0 +1,57 @@
+// The Insert Benchmark harness's summary tables, read by their header line (formats.md 1.7, 1.8):
+// `o.sum.t.<dir>` / `o.sum.c.<dir>` (etl.sh: one line per step, no step names, tag last) and `mrg.<step>` /
+// `rel.<step>` (mrg3.sh / sum_met.awk: one line per DBMS, `-` lines separate groups).
+// Cells stay text: `NA`, empty cells and `inf` are kept as printed.
+
+export interface SummaryTable {
+  /** Column names of the header line, e.g. ips qps rps ... p99 tag. */
+  columns: string[];
+  /** Data lines in file order, by column name. */
+  rows: Array<Record<string, string>>;
+  /** Index of the group (0-based) of each row: mrg/rel files separate groups with a `-` line. */
+  groups: number[];
+}
+
+/** Parse a tab- or comma-separated summary table. Throws when the first line is not a header with a `tag` column. */
+export function parseSummaryTable(text: string, file = 'summary'): SummaryTable {
+  const all = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  while (all.length && all[all.length - 1] === '') all.pop();
+  const sep = (all[0] ?? '').includes('\t') ? '\t' : ',';
+  const columns = (all[0] ?? '').split(sep);
+  if (columns[columns.length - 1] !== 'tag') {
+    throw new Error(`${file}: the first line is not a summary header ending in "tag": ${JSON.stringify((all[0] ?? '').slice(0, 80))}`);
+  }
+  const rows: SummaryTable['rows'] = [];
+  const groups: number[] = [];
+  let group = 0;
+  for (const line of all.slice(1)) {
+    if (line.trim() === '-') {
+      group++;
+      continue;
+    }
+    const cells = line.split(sep);
+    rows.push(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])));
+    groups.push(group);
+  }
+  return { columns, rows, groups };
+}
+
+/** A cell as a number; undefined for `NA`, empty, `inf`, `nan`. */
+export function cellNumber(cell: string | undefined): number | undefined {
+  if (cell === undefined || !/^-?(\d+\.?\d*|\.\d+)$/.test(cell.trim())) return undefined;
+  return Number(cell);
+}
+
+/**
+ * Step names of the lines of an o.sum.t file, which has none (etl.sh prints the steps in a fixed order):
+ * the current order of 10 lines, or the 15 lines of the Jan 2021 etl.sh (l.i0 l.x l.i1, then two loops at
+ * each of 100 200 400 600 800 1000 inserts/s, named q<rate>.<loop> as the 2021 reports and mrg files name them).
+ */
+export function summaryStepNames(lineCount: number): string[] | undefined {
+  if (lineCount === CURRENT_STEPS.length) return CURRENT_STEPS;
+  if (lineCount === JAN2021_STEPS.length) return JAN2021_STEPS;
+  return undefined;
+}
+
+const CURRENT_STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4', 'qr1000.L5', 'qp1000.L6'];
+const JAN2021_STEPS = ['l.i0', 'l.x', 'l.i1', ...[100, 200, 400, 600, 800, 1000].flatMap((r) => [`q${r}.1`, `q${r}.2`])];

@@ -1,0 +1,65 @@
+// Bad or partial input, made from the real 1m Postgres result directory: a step is never dropped (it is kept
+// and marked failed, with an error naming the file), no raw file is lost, and a run without a date says what
+// to do.
+import { describe, expect, it } from 'vitest';
+import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
+import type { RawEntry, RawTree } from '../../../../collectors/lib/raw-tree.ts';
+import { RunSchema } from '../../../../src/schemas/index.ts';
+import { archiveFiles } from '../../../helpers/fixtures.ts';
+
+const DIR = 'ibench/raw/1u.1tno/1m.pg1518.ccy1/';
+
+/** The result directory as a raw tree (as `benchsite harvest <dir>` would load it), edited by `edit`. */
+function tree(edit: (entries: RawEntry[]) => RawEntry[] = (e) => e): RawTree {
+  const entries = [...archiveFiles('realruns/ibench.tar.gz')]
+    .filter(([p]) => p.startsWith(DIR) && !p.endsWith('/'))
+    .map(([p, data]) => ({ path: p.slice(DIR.length), data, mtimeMs: 1795312000000 }));
+  return { name: '1m.pg1518.ccy1', entries: edit(entries) };
+}
+const text = (s: string) => new TextEncoder().encode(s);
+const replace = (path: string, f: (old: string) => string) => (entries: RawEntry[]) =>
+  entries.map((e) => (e.path === path ? { ...e, data: text(f(new TextDecoder().decode(e.data))) } : e));
+
+describe('harvestInsertBenchmark on damaged copies of a real result directory', () => {
+  it('the directory itself is one run (its name is the label)', () => {
+    const r = harvestInsertBenchmark(tree());
+    expect(r.runs.map((h) => h.run.label)).toEqual(['1m.pg1518.ccy1']);
+    expect(r.skipped).toEqual([]);
+    // Without the <dop>u.1t<yes|no> parent the clients come from o.res, and table-per-client stays unknown.
+    expect(r.runs[0]!.run.workload).toMatchObject({ clients: 1, rowsInitial: 1000000 });
+    expect(r.runs[0]!.run.workload).not.toHaveProperty('tablePerClient', true);
+  });
+
+  it('a step without o.res is kept, failed, with the missing file named; its raw files are still kept', () => {
+    const r = harvestInsertBenchmark(tree((e) => e.filter((x) => x.path !== 'qp500.L4/o.res.dop1')));
+    const { run, raw } = r.runs[0]!;
+    expect(RunSchema.safeParse(run).success).toBe(true);
+    const t = run.tests.find((x) => x.name === 'qp500.L4')!;
+    expect(t).toMatchObject({ status: 'failed', error: 'qp500.L4/o.res.dop*: missing: np.sh did not finish the step' });
+    expect(run.tests.filter((x) => x.status === 'ok')).toHaveLength(7);
+    expect(raw.some((x) => x.path === 'qp500.L4/o.ib.dop1.1')).toBe(true);
+    expect(t.histograms?.length).toBeGreaterThan(0);
+    expect(run.results.some((x) => x.test === 'qp500.L4' && x.metric === 'inserts_per_s')).toBe(false);
+  });
+
+  it('a client that did not finish fails its step, quoting the file', () => {
+    const cut = replace('l.i1/o.ib.dop1.1', (old) => old.slice(0, old.indexOf('Insert rt:')));
+    const t = harvestInsertBenchmark(tree(cut)).runs[0]!.run.tests.find((x) => x.name === 'l.i1')!;
+    expect(t.status).toBe('failed');
+    expect(t.error).toBe('l.i1/o.ib.dop1.1: iibench.py did not print "Done"');
+  });
+
+  it('an o.res that is not np.sh\'s fails its step with a message naming the file', () => {
+    const bad = replace('l.x/o.res.dop1', () => 'garbage\n');
+    const t = harvestInsertBenchmark(tree(bad)).runs[0]!.run.tests.find((x) => x.name === 'l.x')!;
+    expect(t.status).toBe('failed');
+    expect(t.error).toMatch(/^l\.x\/o\.res\.dop1: line 1 is not np\.sh's .* Is this an Insert Benchmark o\.res file\?$/);
+  });
+
+  it('without any date (no iostat header, no ini.sh line, no file times) it asks for --meta date', () => {
+    const undated = (e: RawEntry[]) => e.filter((x) => !/o\.io\.dop1$|^o\.ini\./.test(x.path)).map(({ mtimeMs: _, ...x }) => x);
+    expect(() => harvestInsertBenchmark(tree(undated))).toThrow('1m.pg1518.ccy1: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".');
+    const withMeta = harvestInsertBenchmark(tree(undated), { meta: { date: '2026-11-22', host: { name: 'vm' } } }).runs[0]!.run;
+    expect(withMeta).toMatchObject({ date: '2026-11-22', dateSource: 'meta' });
+  });
+});
