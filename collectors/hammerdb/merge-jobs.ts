@@ -90,7 +90,15 @@ export function mergeSameJobs(input: HammerdbJob[]): HammerdbJob[] {
     const target = uniqueCandidate(job, out);
     if (!target) continue;
     mergeJob(target, job);
-    out.splice(out.indexOf(job), 1);
+    // The merged job keeps the earlier of the two places.
+    const i = out.indexOf(job);
+    const j = out.indexOf(target);
+    if (i < j) {
+      out.splice(j, 1);
+      out.splice(i, 1, target);
+    } else {
+      out.splice(i, 1);
+    }
   }
   return out;
 }

@@ -67,12 +67,15 @@ export function mytoolsDirJobs(sfx: string, d: MytoolsRun['dirs'][number]): { jo
     if (f !== runOut) for (const j of parsed) if (!j.result) j.kind = 'build';
     jobs.push(...parsed);
   }
+  const texts = jobs.flatMap((j) => j.sources);
   const db = file('hammer.DB');
   if (db) {
     const s = readSource(db);
     if ('jobs' in s) jobs.push(...s.jobs);
   }
-  const merged = mergeSameJobs(jobs);
+  // The jobs database adds counters and timings to the jobs of the outputs; jobs only it knows are not this
+  // directory's measured point (the harness moves hammer.DB aside per build, but a copy may hold more).
+  const merged = mergeSameJobs(jobs).filter((j) => j.sources.some((s) => texts.includes(s)));
   const r = d.res;
   if (r) {
     for (const j of merged) {
