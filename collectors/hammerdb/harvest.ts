@@ -7,7 +7,7 @@
 // - HammerDB's own files, anywhere in the input: hammerdbcli output, its logs (hammerdb*.log, hdbtcount*.log,
 //   hdbxtprofile*.log), the jobs database hammer.DB, jobs JSON dumps and v6 result artifacts. The same job seen
 //   in several of them is one test; one run per DBMS and server version.
-import type { HammerdbWorkload, Meta, ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
+import type { Meta, ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
 import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel, serverClassOf } from '../lib/labels.ts';
@@ -21,6 +21,7 @@ import { jobTests, type JobDefaults, type JobTest } from './job-tests.ts';
 import { findMytoolsRuns, mytoolsDirJobs, outAllNopm, type MytoolsRun } from './mytools-layout.ts';
 import { readSource, type Source } from './read-sources.ts';
 import { pointSystem, type PointSystem } from './system.ts';
+import { workloadOfTests } from './workload.ts';
 
 export interface HammerdbHarvestOptions {
   meta?: Meta;
@@ -180,35 +181,14 @@ interface Assemble {
   buildVirtualUsers?: number;
 }
 
-/** The value when every test that has it agrees, else undefined. */
-function common<T>(values: Array<T | undefined>): T | undefined {
-  const set = [...new Set(values.filter((v): v is T => v !== undefined))];
-  return set.length === 1 ? set[0] : undefined;
-}
-
-const sortedUnique = (xs: Array<unknown>) => [...new Set(xs.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
-
 function assemble(a: Assemble): HarvestedRun {
   const notes = [...a.notes];
   const jobs = a.tests.map((t) => t.job);
-  const runs = a.tests.filter((t) => t.job.kind === 'run');
-  const p = (t: JobTest, k: string) => t.test.params?.[k];
-  const builds = a.tests.filter((t) => t.job.kind === 'build');
-  const workload: HammerdbWorkload = {
-    kind: 'hammerdb-tprocc',
-    workload: a.workload,
-    warehouses: sortedUnique(runs.map((t) => p(t, 'warehouses'))),
-    virtualUsers: sortedUnique(runs.map((t) => p(t, 'virtualUsers'))),
-    buildVirtualUsers: a.buildVirtualUsers ?? common(builds.map((t) => p(t, 'virtualUsers') as number | undefined)) ?? a.opts.meta?.hammerdb?.buildVirtualUsers,
-    rampupMinutes: common(runs.map((t) => p(t, 'rampupMinutes') as number | undefined)),
-    durationMinutes: common(runs.map((t) => p(t, 'durationMinutes') as number | undefined)),
-    storedProcedures: common(a.tests.map((t) => p(t, 'storedProcedures') as boolean | undefined)),
-    partitioned: common(a.tests.map((t) => p(t, 'partitioned') as boolean | undefined)),
-    allWarehouses: common(runs.map((t) => p(t, 'allWarehouses') as boolean | undefined)),
-    timeProfile: common(runs.map((t) => p(t, 'timeProfile') as boolean | undefined)),
-  };
-  if (!workload.warehouses?.length) delete workload.warehouses;
-  if (!workload.virtualUsers?.length) delete workload.virtualUsers;
+  const workload = workloadOfTests(
+    a.tests.map((t) => t.test),
+    { workload: a.workload, buildVirtualUsers: a.buildVirtualUsers },
+  );
+  workload.buildVirtualUsers ??= a.opts.meta?.hammerdb?.buildVirtualUsers;
 
   const started = jobs.map((j) => j.startedAt).filter((s): s is string => !!s && /^\d{4}-\d{2}-\d{2}/.test(s)).sort();
   let date = started[0]?.slice(0, 10) ?? a.iostat?.date;

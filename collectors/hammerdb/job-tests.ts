@@ -6,6 +6,7 @@
 // the output said.
 import type { ResultRow, Series, Test } from '../../src/schemas/index.ts';
 import { setting, type HammerdbJob, type TimingByProc } from './job.ts';
+import { HAMMERDB_METRICS } from './metrics.ts';
 
 export interface JobTest {
   job: HammerdbJob;
@@ -138,8 +139,8 @@ export function timingRows(test: string, timing: TimingByProc): ResultRow[] {
 export function resultRows(test: string, job: HammerdbJob): ResultRow[] {
   if (!job.result) return [];
   return [
-    { test, metric: 'nopm', value: job.result.nopm, unit: 'new orders/min' },
-    { test, metric: 'tpm', value: job.result.tpm, unit: 'DBMS transactions/min' },
+    { test, metric: 'nopm', value: job.result.nopm, unit: HAMMERDB_METRICS.nopm },
+    { test, metric: 'tpm', value: job.result.tpm, unit: HAMMERDB_METRICS.tpm },
   ];
 }
 

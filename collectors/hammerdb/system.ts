@@ -4,6 +4,7 @@ import type { Meta, ResultRow, Series, SystemMetrics } from '../../src/schemas/i
 import { parseIostat } from '../lib/iostat.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
+import { HAMMERDB_METRICS, type HammerdbMetric } from './metrics.ts';
 
 export interface PointSystem {
   metrics: SystemMetrics;
@@ -37,21 +38,21 @@ export function pointSystem(test: string, a: { vmText?: string; ioText?: string;
     intervalSeconds: 1,
   });
   const rows = systemResultRows(test, metrics, 'new_order', 'new order');
-  const add = (metric: string, value: number | undefined, unit: string) => {
-    if (value !== undefined && Number.isFinite(value)) rows.push({ test, metric, value, unit });
+  const add = (metric: HammerdbMetric, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) rows.push({ test, metric, value, unit: HAMMERDB_METRICS[metric] });
   };
   const v = metrics.clean.vmstat;
   const s = metrics.clean.iostat;
-  add('iostat_r_per_s', s?.readsPerS, 'reads/s');
-  add('iostat_wmb_per_s', s ? s.writeKBPerS / 1024 : undefined, 'MB/s');
-  add('vmstat_r', v?.runQueue, 'procs');
-  add('vmstat_cs', v?.csPerS, 'switches/s');
-  add('vmstat_us', v?.usPct, '%');
-  add('vmstat_sy', v?.syPct, '%');
-  add('vmstat_id', v?.idPct, '%');
-  add('vmstat_wa', v?.waPct, '%');
-  add('vmstat_us_plus_sy', v?.cpuPct, '%');
-  if (v && a.nopm) add('cpu_per_nopm', (v.cpuPct / a.nopm) * 1000, '(us+sy)% per 1000 NOPM');
+  add('iostat_r_per_s', s?.readsPerS);
+  add('iostat_wmb_per_s', s ? s.writeKBPerS / 1024 : undefined);
+  add('vmstat_r', v?.runQueue);
+  add('vmstat_cs', v?.csPerS);
+  add('vmstat_us', v?.usPct);
+  add('vmstat_sy', v?.syPct);
+  add('vmstat_id', v?.idPct);
+  add('vmstat_wa', v?.waPct);
+  add('vmstat_us_plus_sy', v?.cpuPct);
+  if (v && a.nopm) add('cpu_per_nopm', (v.cpuPct / a.nopm) * 1000);
   const series = [vm ? vmstatSeries(vm, 1) : undefined, io && dev.device ? iostatSeries(io.parsed, dev.device, 1) : undefined].filter((x): x is Series => !!x);
   const h = io?.parsed;
   return { metrics, rows, series, iostatHeader: h ? { date: h.date, hostname: h.hostname, kernel: h.kernel, cpus: h.cpus } : undefined };
