@@ -146,7 +146,7 @@ export function parseCliOutput(text: string, source: string): CliOutput {
       recognised = true;
       if (!job && !skipping) start();
       if (skipping || !job) continue;
-      readVuMessage(job, Number(vuLine[1]), vuLine[2]!.trim(), line, st);
+      readVuMessage(job, vuLine[2]!.trim(), line, st);
       continue;
     }
 
@@ -240,7 +240,7 @@ export function parseCliOutput(text: string, source: string): CliOutput {
 }
 
 /** One `Vuser N:<message>` line of a job. */
-function readVuMessage(job: HammerdbJob, vu: number, msg: string, line: string, st: State): void {
+function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): void {
   let m: RegExpExecArray | null;
   if ((m = /^DBVersion:\s*(.+)$/.exec(msg))) job.dbVersion = m[1]!.trim();
   else if ((m = /^Beginning rampup time of (\d+) minutes?/.exec(msg))) {
