@@ -2,6 +2,7 @@
 // a mytools result directory assembled from real files: nopm and tpm are the TEST RESULT lines, failed attempts
 // are failed tests with their error, every HammerDB file is kept in a run's raw archive.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { RunSchema, SeriesFileSchema } from '../../../../src/schemas/index.ts';
 import { harvestHammerdb } from '../../../../collectors/hammerdb/harvest.ts';
 import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
@@ -151,5 +152,52 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     expect(h.runs[0]!.series.tests['vu1.w2']!.map((s) => s.name)).toEqual(['tpm', 'vmstat', 'iostat']);
     // vu2 has no vmstat/iostat files: no system metrics, nothing invented.
     expect(run.tests.find((x) => x.name === 'vu2.w2')!.system).toBeUndefined();
+  });
+});
+
+describe('harvestHammerdb with only the CLI outputs and the logs (no jobs database, no JSON)', async () => {
+  // What a user has who kept hammerdbcli's stdout and HammerDB's temp directory logs but not hammer.DB:
+  // response times come from hdbxtprofile.log, the counter with timestamps from hdbtcount_<id>.log.
+  const all = await loadRawInput(`${FIXTURES}${ARCHIVE}`);
+  const entries = all.entries.filter((e) => /stdout\/(pg|my)_(run|build)|tmpdir\/(hammerdb_|hdbtcount_|hdbxtprofile)/.test(e.path));
+  const h = harvestHammerdb({ name: 'logs', entries }, {});
+  const pg = h.runs.find((r) => r.run.label === 'pg1520')!;
+
+  it('the same runs and results, the job start from the VU log banner', () => {
+    expect(h.runs.map((r) => r.run.label).sort()).toEqual(['ma101119', 'pg1520']);
+    expect(value(pg.run, 'vu2.w2', 'nopm')).toBe(statedResult('hammerdb/stdout/pg_run_vu2.stdout.txt').nopm);
+    expect(pg.run.tests.map((t) => t.name)).toEqual(['build.w2', 'vu1.w2', 'vu2.w2']);
+    expect(h.skipped).toEqual([]);
+  });
+
+  it('response times from the time profile report of the same DBMS and VU count', () => {
+    const xt = archiveText(ARCHIVE, 'hammerdb/tmpdir/hdbxtprofile.log');
+    // The second report (PostgreSQL, 2 active VUs): its SUMMARY block's NEWORD P95.
+    const summary = xt.split(/^PostgreSQL Hammerdb Time Profile Report/m)[2]!.split('SUMMARY OF 2 ACTIVE VIRTUAL USERS')[1]!;
+    expect(value(pg.run, 'vu2.w2', 'neword_p95_ms')).toBe(Number(/P95: ([\d.]+)ms/.exec(summary)![1]));
+    const t = pg.run.tests.find((x) => x.name === 'vu2.w2')!;
+    expect(t.rawFiles).toEqual(expect.arrayContaining(['hammerdb/tmpdir/hdbxtprofile.log', 'hammerdb/tmpdir/hdbtcount_6B024EB9660D03E243131313.log']));
+    expect(pg.series.tests['vu2.w2']![0]!.rows.length).toBe(25);
+  });
+});
+
+describe('harvestHammerdb on a v6 result artifact (sm-shaw/hammerdb-results)', async () => {
+  const path = 'hammerdb-v6/results/tproc-c/postgresql/2026/06/6A21B3A8BFA103E283934383.json';
+  const doc = JSON.parse(readFileSync(`${FIXTURES}${path}`, 'utf8'));
+  const h = harvestHammerdb(await loadRawInput(`${FIXTURES}hammerdb-v6`), {});
+
+  it("one run, the artifact's result and host facts, counter and CPU series", () => {
+    expect(h.runs).toHaveLength(1);
+    const { run, series } = h.runs[0]!;
+    expect(RunSchema.safeParse(run).error?.issues ?? []).toEqual([]);
+    expect(run).toMatchObject({ label: 'pg184', date: '2026-06-04', dbms: { product: 'postgres', version: '18.4' }, host: { cpus: 24, cpuModel: doc.system.cpumodel } });
+    const name = `vu${doc.result.active_virtual_users}.w${doc.benchmark_config.warehouses}`;
+    expect(value(run, name, 'nopm')).toBe(doc.result.nopm);
+    expect(value(run, name, 'tpm')).toBe(doc.result.tpm);
+    expect(series.tests[name]!.map((s) => s.name)).toEqual(['tpm', 'cpu']);
+    // The steady-state window of the artifact marks the measured samples.
+    const tpm = series.tests[name]![0]!;
+    expect(tpm.rows.filter((r) => r[2] === 1)).toHaveLength(doc.transaction_count.series[0].points.filter((p: { timestamp: string }) => p.timestamp >= doc.analysis_hints.active_window.start && p.timestamp <= doc.analysis_hints.active_window.end).length);
+    expect(h.skipped.map((s) => s.path)).toEqual(['LICENSE']);
   });
 });
