@@ -52,7 +52,7 @@ export function harvestHammerdb(tree: RawTree, opts: HammerdbHarvestOptions = {}
     const ids = new Set(g.jobs.map((j) => j.jobid).filter(Boolean));
     const paths = new Set(g.jobs.flatMap((j) => j.sources));
     // Files that name one of the run's jobs (job id files, job lists, result dumps) are evidence too, and so
-    // are other files beside its outputs (a driver's timeline, notes), which no harvester reads.
+    // are files beside its outputs that are not HammerDB output (a driver's timeline, notes).
     for (const s of sources) if (s.jobIds.some((id) => ids.has(id))) paths.add(s.entry.path);
     const dirs = new Set([...paths].map(dirOf));
     for (const p of notHammerdb) if (dirs.has(dirOf(p))) paths.add(p);
