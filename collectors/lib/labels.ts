@@ -110,3 +110,26 @@ export function decodeLabel(label: string, opts: { configHasCPrefix?: boolean } 
     primaryKey,
   };
 }
+
+/**
+ * The short build code the harnesses use for a product version, the inverse of `decodeVersion`:
+ * (`postgres`, `15.20`) -> `pg1520`, (`mysql`, `8.4.8`) -> `my8408`, (`mariadb`, `10.11.19`) -> `ma101119`.
+ * Undefined for other products or versions it cannot write that way.
+ */
+export function encodeBuildName(product: ProductName, version: string): string | undefined {
+  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:(beta|rc|alpha)(\d+))?$/.exec(version);
+  if (!m) return undefined;
+  const [, major, minor, patch, preKind, preN] = m;
+  const pad = (x: string | undefined) => (x ?? '0').padStart(2, '0');
+  const pre = preKind ? `${preKind === 'beta' ? 'b' : preKind}${preN}` : '';
+  switch (product) {
+    case 'mysql':
+      return minor?.length === 1 ? `my${major}${minor}${pad(patch)}${pre}` : undefined;
+    case 'mariadb':
+      return `ma${pad(major)}${pad(minor)}${pad(patch)}${pre}`;
+    case 'postgres':
+      return patch === undefined ? `pg${major}${minor ?? ''}${pre}` : undefined;
+    default:
+      return undefined;
+  }
+}

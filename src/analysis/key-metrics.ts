@@ -30,7 +30,18 @@ export const KEY_METRICS: Record<string, KeyMetric[]> = {
     { metric: 'maxop', title: 'max response s' },
     { metric: 'dbgb1', title: 'DB GiB' },
   ],
-  'hammerdb-tprocc': [],
+  'hammerdb-tprocc': [
+    { metric: 'nopm', title: 'NOPM' },
+    { metric: 'tpm', title: 'TPM (DBMS count, not comparable across DBMS)' },
+    { metric: 'neword_avg_ms', title: 'NEWORD avg ms' },
+    { metric: 'neword_p95_ms', title: 'NEWORD p95 ms' },
+    { metric: 'payment_p95_ms', title: 'PAYMENT p95 ms' },
+    { metric: 'vmstat_us_plus_sy', title: 'us+sy %' },
+    { metric: 'vmstat_cs', title: 'cs/s' },
+    { metric: 'cpu_per_nopm', title: 'cpuPer' },
+    { metric: 'iostat_r_per_s', title: 'r/s' },
+    { metric: 'iostat_wmb_per_s', title: 'wMB/s' },
+  ],
 };
 
 /** A per-interval series column drawn on the run page, one panel per test. */

@@ -41,10 +41,10 @@ export type Verdict = 'regression' | 'improvement' | 'neutral';
  * Colour class of a relative value: at or below the regression threshold, at or above the improvement
  * threshold, or between. For costs (`lowerIsBetter`, e.g. CPU per query) the two ends swap meaning.
  */
-export function verdict(relative: number | undefined, t: { regression: number; improvement: number }, lowerIsBetter = false): Verdict {
+export function verdict(relative: number | undefined, t: { regression: number; improvement: number }, lowerIsBetter = false, digits = 2): Verdict {
   if (relative === undefined) return 'neutral';
-  // Compare at the two decimals the tables print, so a cell showing 0.95 is coloured as 0.95.
-  const shown = Math.round(relative * 100) / 100;
+  // Compare at the decimals the tables print (two by default), so a cell showing 0.95 is coloured as 0.95.
+  const shown = Math.round(relative * 10 ** digits) / 10 ** digits;
   if (shown <= t.regression) return lowerIsBetter ? 'improvement' : 'regression';
   if (shown >= t.improvement) return lowerIsBetter ? 'regression' : 'improvement';
   return 'neutral';

@@ -31,6 +31,21 @@ export const MetaSchema = z.strictObject({
   spec: Text.optional(),
   /** Free text shown on the run page. */
   notes: z.string().optional(),
+  /** HammerDB facts the raw files or a published table may lack; what the files say wins. */
+  hammerdb: z
+    .strictObject({
+      /** Rampup minutes. */
+      rampupMinutes: z.number().nonnegative().optional(),
+      /** Measured minutes. */
+      durationMinutes: z.number().positive().optional(),
+      /** Whether stored procedures were used. */
+      storedProcedures: z.boolean().optional(),
+      /** Whether tables were partitioned. */
+      partitioned: z.boolean().optional(),
+      /** Virtual users used to build the schema. */
+      buildVirtualUsers: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Published source, for `benchsite import`. */
   published: z
     .strictObject({ title: Text, date: IsoDate.optional(), url: z.url().optional() })

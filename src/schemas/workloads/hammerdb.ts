@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
-/** How a HammerDB TPROC-C run was driven. Each test is one (virtual users, warehouses) point. */
+/**
+ * How a HammerDB TPROC-C run was driven. Each test is one measured point (virtual users x warehouses, with
+ * stored procedures on or off); a field is set here only when it is the same for every test, and each test's
+ * `params` carry its own values.
+ */
 export const HammerdbWorkloadSchema = z.strictObject({
   kind: z.literal('hammerdb-tprocc'),
-  /** HammerDB workload name, e.g. `PostgreSQL`, `MySQL` (a MariaDB server runs the MySQL workload). */
+  /** HammerDB workload name, e.g. `PostgreSQL`, `MySQL` (a MariaDB server can run the MySQL workload). */
   workload: z.string().optional(),
-  /** Warehouses (`count_ware`). */
-  warehouses: z.number().int().positive().optional(),
-  /** Virtual users of the measured runs, one per test. */
+  /** Warehouses (`count_ware`) of the measured points, ascending. */
+  warehouses: z.array(z.number().int().positive()).optional(),
+  /** Active virtual users of the measured points, ascending (the monitor VU not counted). */
   virtualUsers: z.array(z.number().int().positive()).optional(),
   /** Virtual users used to build the schema. */
   buildVirtualUsers: z.number().int().positive().optional(),
@@ -15,7 +19,7 @@ export const HammerdbWorkloadSchema = z.strictObject({
   rampupMinutes: z.number().nonnegative().optional(),
   /** Measured minutes. */
   durationMinutes: z.number().positive().optional(),
-  /** Whether stored procedures were used (`*_storedprocs` / `*_no_stored_procs false`). */
+  /** Whether stored procedures were used (`pg_storedprocs true` / `*_no_stored_procs false`). */
   storedProcedures: z.boolean().optional(),
   /** Whether tables were partitioned. */
   partitioned: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLabel } from '../../../../collectors/lib/labels.ts';
+import { decodeLabel, encodeBuildName } from '../../../../collectors/lib/labels.ts';
 
 describe('decodeLabel (formats.md 5.3)', () => {
   it.each([
@@ -28,5 +28,29 @@ describe('decodeLabel (formats.md 5.3)', () => {
 
   it('strips the c that Insert Benchmark directory names put before the config', () => {
     expect(decodeLabel('pg1518.ccy1', { configHasCPrefix: true }).config).toBe('cy1');
+  });
+});
+
+describe('encodeBuildName: the short build codes of the posts, back from product and version', () => {
+  it.each([
+    ['postgres', '15.20', 'pg1520'],
+    ['postgres', '18.1', 'pg181'],
+    ['postgres', '12.22', 'pg1222'],
+    ['postgres', '19beta1', 'pg19b1'],
+    ['mysql', '8.4.8', 'my8408'],
+    ['mysql', '5.6.51', 'my5651'],
+    ['mysql', '9.6.0', 'my9600'],
+    ['mariadb', '10.11.19', 'ma101119'],
+    ['mariadb', '11.8.6', 'ma110806'],
+    ['mariadb', '12.3.0', 'ma120300'],
+  ] as const)('%s %s -> %s, which decodes back', (product, version, code) => {
+    expect(encodeBuildName(product, version)).toBe(code);
+    expect(decodeLabel(code)).toMatchObject({ product, version });
+  });
+
+  it('gives nothing it could not decode again', () => {
+    expect(encodeBuildName('postgres', '15.2.1')).toBeUndefined();
+    expect(encodeBuildName('mongodb', '8.0.1')).toBeUndefined();
+    expect(encodeBuildName('mysql', 'unknown')).toBeUndefined();
   });
 });

@@ -1,0 +1,21 @@
+// Export names and units of the HammerDB metrics that both harvest and `benchsite import` write, so a harvested
+// run and a published table can share a report. The system columns are named as the published CSVs name them.
+
+export const HAMMERDB_METRICS = {
+  nopm: 'new orders/min',
+  /** The DBMS's own commits + rollbacks per minute: counts differ between DBMS, so never compare them across DBMS. */
+  tpm: 'DBMS transactions/min',
+  iostat_r_per_s: 'reads/s',
+  iostat_wmb_per_s: 'MB/s',
+  vmstat_r: 'procs',
+  vmstat_cs: 'switches/s',
+  vmstat_us: '%',
+  vmstat_sy: '%',
+  vmstat_id: '%',
+  vmstat_wa: '%',
+  vmstat_us_plus_sy: '%',
+  /** Seed 002's cpuPer: (us+sy) / NOPM x 1000. */
+  cpu_per_nopm: '(us+sy)% per 1000 NOPM',
+} as const;
+
+export type HammerdbMetric = keyof typeof HAMMERDB_METRICS;

@@ -1,0 +1,296 @@
+// hammerdbcli output text -> jobs (formats.md 3.2). Pure. The same parser reads the VU log (`hammerdb.log`,
+// timestamps removed) and the job output stored in the jobs database, since all three carry the same lines.
+//
+// A job starts where its virtual users are created (`Vuser 1 created ...`), or at the first `Vuser N:` line
+// when the text has no creation lines (the jobs database, a log); what comes before it (settings, `Database
+// set to`, the build banner, mytools' `vu:`/`warehouse:` lines) applies to every job that follows, until the
+// next `HammerDB CLI` banner. Counter lines (`N PostgreSQL tpm`) interleave with the VU lines and go to the
+// current job.
+import { emptyJob, isSafeSetting, type HammerdbJob, type TestResultLine } from './job.ts';
+
+export interface CliOutput {
+  /** HammerDB version from the banner, e.g. `4.12`. */
+  hammerdbVersion?: string;
+  /** Every build and timed run in the text, in order. Schema drops are left out. */
+  jobs: HammerdbJob[];
+  /** `Vuser N:` lines or counter lines were seen: the text is HammerDB output at all. */
+  recognised: boolean;
+}
+
+const TR1 = /TEST RESULT\s*:\s*System achieved (\d+) NOPM from (\d+) (.+?) TPM/;
+const TR2 = /TEST RESULT\s*:\s*System achieved (\d+) (.+?) TPM at (\d+) NOPM/;
+
+/** A `TEST RESULT` line in either order (`first_result` NOPM or TPM). */
+export function parseTestResult(line: string): Omit<TestResultLine, 'activeVirtualUsers'> | undefined {
+  const a = TR1.exec(line);
+  if (a) return { nopm: Number(a[1]), tpm: Number(a[2]), dbLabel: a[3]!, line: line.slice(a.index).trim() };
+  const b = TR2.exec(line);
+  if (b) return { nopm: Number(b[3]), tpm: Number(b[1]), dbLabel: b[2]!, line: line.slice(b.index).trim() };
+  return undefined;
+}
+
+/** A transaction-counter line: `75422 PostgreSQL tpm`, optionally `@ <date>` (logs) or after a `hammerdb>` prompt. */
+export const TPM_LINE = /^(?:hammerdb>)?(\d+) (\S+(?: Server)?) (tpm|qph)(?: @ (.+))?$/;
+
+const base = (path: string) => path.trim().replace(/\\/g, '/').split('/').pop()!;
+
+interface State {
+  version?: string;
+  database?: string;
+  settings: Record<string, string>;
+  dictSection?: string;
+  pendingBuild: boolean;
+  pendingOther: boolean;
+  buildWarehouses?: number;
+  puts: { vu?: number; warehouses?: number; rampup?: number; duration?: number };
+  tcInterval?: number;
+  expectLogPath: boolean;
+  pendingTpm: HammerdbJob['tpm'];
+  pendingLogs: string[];
+  activeVu?: number;
+}
+
+function freshState(): State {
+  return { settings: {}, pendingBuild: false, pendingOther: false, puts: {}, expectLogPath: false, pendingTpm: [], pendingLogs: [] };
+}
+
+/** Parse hammerdbcli output (or the same lines from a log or the jobs database). `source` names the file. */
+export function parseCliOutput(text: string, source: string): CliOutput {
+  const jobs: HammerdbJob[] = [];
+  let st = freshState();
+  let job: HammerdbJob | undefined;
+  let skipping = false; // inside a schema check or drop
+  let recognised = false;
+
+  const start = () => {
+    if (st.pendingOther) {
+      skipping = true;
+      st.pendingOther = false;
+      job = undefined;
+      return;
+    }
+    skipping = false;
+    job = emptyJob(st.pendingBuild ? 'build' : 'run', source);
+    job.database = st.database;
+    job.hammerdbVersion = st.version;
+    job.settings = { ...st.settings };
+    job.requestedVirtualUsers = st.puts.vu;
+    job.warehouses = st.pendingBuild ? st.buildWarehouses : st.puts.warehouses;
+    job.rampupMinutes = st.puts.rampup;
+    job.durationMinutes = st.puts.duration;
+    job.tpm = st.pendingTpm;
+    job.tpmIntervalSeconds = st.tcInterval;
+    job.logFiles = st.pendingLogs;
+    st.pendingTpm = [];
+    st.pendingLogs = [];
+    st.pendingBuild = false;
+    st.activeVu = undefined;
+    st.puts.vu = undefined;
+    jobs.push(job);
+  };
+  const setSetting = (section: string, key: string, value: string) => {
+    if (section === 'tpcc' && isSafeSetting(key)) {
+      st.settings[key] = value;
+      if (job) job.settings[key] = value;
+    }
+  };
+
+  for (const raw of text.split('\n')) {
+    // The CLI starts many lines with a carriage return (it redraws its prompt).
+    const line = raw.replace(/\r/g, '').replace(/\s+$/, '');
+    let m: RegExpExecArray | null;
+
+    if (st.expectLogPath) {
+      st.expectLogPath = false;
+      if ((m = /^to (.+)$/.exec(line))) {
+        (job ? job.logFiles : st.pendingLogs).push(base(m[1]!));
+        continue;
+      }
+    }
+    if ((m = /HammerDB CLI v(\S+)/.exec(line))) {
+      job = undefined;
+      skipping = false;
+      st = freshState();
+      st.version = m[1]!.replace(/^v/, '');
+      continue;
+    }
+
+    // Dictionary printout (`print dict`): `tpcc {` ... ` key = value` ... `}`.
+    if (/^Dictionary Settings for /.test(line)) {
+      st.dictSection = '';
+      continue;
+    }
+    if (st.dictSection !== undefined) {
+      if ((m = /^(\w+)\s*\{$/.exec(line))) {
+        st.dictSection = m[1]!;
+        continue;
+      }
+      if ((m = /^\s+(\w+)\s*=\s*(.*)$/.exec(line)) && st.dictSection) {
+        setSetting(st.dictSection, m[1]!, m[2]!.trim());
+        continue;
+      }
+      if (line === '}') {
+        st.dictSection = '';
+        continue;
+      }
+      st.dictSection = undefined;
+    }
+
+    if ((m = /^Vuser (\d+) created/.exec(line))) {
+      recognised = true;
+      if (m[1] === '1') start();
+      continue;
+    }
+    const vuLine = /^Vuser (\d+):(.*)$/.exec(line);
+    if (vuLine) {
+      recognised = true;
+      if (!job && !skipping) start();
+      if (skipping || !job) continue;
+      readVuMessage(job, vuLine[2]!.trim(), line, st);
+      continue;
+    }
+
+    if ((m = TPM_LINE.exec(line))) {
+      recognised = true;
+      const point = { tpm: Number(m[1]), ...(m[4] ? { at: m[4] } : {}) };
+      if (job && !skipping) job.tpm.push(point);
+      else if (!skipping) st.pendingTpm.push(point);
+      continue;
+    }
+    if ((m = /^(?:hammerdb>)?Benchmark Run jobid=([0-9A-F]{24})/.exec(line))) {
+      const last = job ?? jobs[jobs.length - 1];
+      if (last) last.jobid = m[1];
+      continue;
+    }
+    if ((m = /^Error in Virtual User (\d+): (.*)$/.exec(line))) {
+      job?.errors.push(line);
+      continue;
+    }
+    if (/^(Transaction Counter Error|Error:|ERROR:)/.test(line)) {
+      job?.errors.push(line);
+      continue;
+    }
+    if (/^(ALL VIRTUAL USERS COMPLETE|TEST COMPLETE|SCHEMA BUILD COMPLETED|TEST SEQUENCE COMPLETE)/.test(line)) {
+      if (job) job.complete = true;
+      continue;
+    }
+    if ((m = /^Logging activated(?: to (.+))?$/.exec(line))) {
+      if (m[1]) (job ? job.logFiles : st.pendingLogs).push(base(m[1]));
+      else st.expectLogPath = true;
+      continue;
+    }
+    if ((m = /^Transaction Counter logging activated to (.+)$/.exec(line))) {
+      (job ? job.logFiles : st.pendingLogs).push(base(m[1]!));
+      continue;
+    }
+    if ((m = /^Transaction Counter refresh rate set to (\d+)/.exec(line))) {
+      st.tcInterval = Number(m[1]);
+      continue;
+    }
+    if ((m = /^(\d+) Virtual Users Created( with Monitor VU)?/.exec(line))) {
+      if (job && job.requestedVirtualUsers === undefined && m[2]) job.requestedVirtualUsers = Number(m[1]) - 1;
+      continue;
+    }
+    if ((m = /^Database set to (\S+)/.exec(line))) {
+      st.database = m[1];
+      continue;
+    }
+    if ((m = /^Changed (\w+):(\w+) from (.*) to (.*) for (.+)$/.exec(line))) {
+      setSetting(m[1]!, m[2]!, m[4]!);
+      continue;
+    }
+    if ((m = /^Value (.*) for (\w+):(\w+) is the same as existing value/.exec(line))) {
+      setSetting(m[2]!, m[3]!, m[1]!);
+      continue;
+    }
+    if ((m = /^Building (\d+) Warehouses? with (\d+) Virtual Users/.exec(line))) {
+      st.pendingBuild = true;
+      st.buildWarehouses = Number(m[1]);
+      continue;
+    }
+    if ((m = /^Ready to create a (\d+) Warehouse (.+?) TPROC-C schema/.exec(line))) {
+      st.pendingBuild = true;
+      st.buildWarehouses = Number(m[1]);
+      st.database ??= m[2] === 'SQL Server' ? 'MSSQLServer' : m[2];
+      continue;
+    }
+    if (/^\s*SCHEMA BUILD STARTED/.test(line)) {
+      st.pendingBuild = true;
+      continue;
+    }
+    // Schema checks and drops are jobs too, but measure nothing.
+    if (/^\s*(DROP|CHECK) SCHEMA STARTED|^(Deleting|Checking) schema with/.test(line)) {
+      st.pendingOther = true;
+      continue;
+    }
+    if (/^(TEST STARTED|SEQUENCE STARTED)/.test(line)) {
+      st.pendingBuild = false;
+      continue;
+    }
+    // The mytools run scripts print their parameters with puts (formats.md 3.1).
+    if ((m = /^(?:vu|vu to use|run for VU):? ?(\d+)$/.exec(line)) || (m = /^(\d+) VU TEST$/.exec(line))) {
+      st.puts.vu = Number(m[1]);
+      continue;
+    }
+    if ((m = /^warehouse: (\d+)$/.exec(line))) st.puts.warehouses = Number(m[1]);
+    else if ((m = /^rampup: (\d+)$/.exec(line))) st.puts.rampup = Number(m[1]);
+    else if ((m = /^duration: (\d+)$/.exec(line))) st.puts.duration = Number(m[1]);
+  }
+  return { hammerdbVersion: st.version, jobs, recognised };
+}
+
+/** One `Vuser N:<message>` line of a job. */
+function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): void {
+  let m: RegExpExecArray | null;
+  if ((m = /^DBVersion:\s*(.+)$/.exec(msg))) job.dbVersion = m[1]!.trim();
+  else if ((m = /^Beginning rampup time of (\d+) minutes?/.exec(msg))) {
+    job.kind = 'run';
+    job.rampupMinutes = Number(m[1]);
+  } else if ((m = /^Timing test period of (\d+) in minutes/.exec(msg))) {
+    job.kind = 'run';
+    job.durationMinutes = Number(m[1]);
+  } else if ((m = /^(\d+) Active Virtual Users configured/.exec(msg)) || (m = /^(\d+) VU \* \d+ AC = \d+ Active Sessions configured/.exec(msg))) {
+    st.activeVu = Number(m[1]);
+  } else if (/TEST RESULT/.test(msg)) {
+    const r = parseTestResult(msg);
+    if (r) {
+      job.kind = 'run';
+      job.result = { ...r, activeVirtualUsers: st.activeVu ?? job.requestedVirtualUsers };
+    }
+  } else if (msg === 'FINISHED FAILED') {
+    job.finishedFailed = true;
+    job.errors.push(line);
+  } else if (/Procedure Error/.test(msg)) {
+    if (job.procedureErrors === 0) job.errors.push(line);
+    job.procedureErrors += 1;
+  } else if (/^(Error|ERROR|WARNING|Warning)\b/i.test(msg) || /^Timing Gather Timed Out/.test(msg)) {
+    job.errors.push(line);
+  } else if ((m = /^Writing timing data to (.+)$/.exec(msg))) {
+    job.logFiles.push(base(m[1]!));
+  } else if ((m = /Warehouses = (\d+) out of (\d+)/.exec(msg))) {
+    job.warehouses ??= Number(m[2]);
+  } else if ((m = /based on VU count \d+, Warehouses = (\d+)/.exec(msg))) {
+    job.warehouses ??= Number(m[1]);
+  } else if (/^Processing \d+ transactions/.test(msg)) {
+    job.kind = 'run';
+  } else if (msg === 'CREATING TPCC STORED PROCEDURES') {
+    job.createdStoredProcedures = true;
+  } else if (msg === 'CREATING TPCC FUNCTIONS') {
+    job.createdStoredProcedures = false;
+  } else if (msg === 'TPCC SCHEMA COMPLETE') {
+    job.complete = true;
+  } else if ((m = /^Ready to create a (\d+) Warehouse/.exec(msg))) {
+    job.kind = 'build';
+    job.warehouses ??= Number(m[1]);
+  } else if (/^(Monitor Thread|Worker Thread|CREATING TPCC|Loading |Waiting for Monitor Thread|Workers: \d|\w+ [Dd]one$)/.test(msg) && !job.result && job.rampupMinutes === undefined) {
+    job.kind = 'build';
+  }
+}
+
+/**
+ * The jobs database and `jobs <id>` JSON store a job's output as (vu, text) pairs, without the `Vuser N:`
+ * prefix for VU lines: rebuild the lines the CLI printed.
+ */
+export function outputPairsToText(pairs: Array<{ vu: number; output: string }>): string {
+  return pairs.flatMap((p) => (p.vu > 0 ? p.output.split('\n').map((l) => `Vuser ${p.vu}:${l}`) : p.output.split('\n'))).join('\n');
+}

@@ -1,0 +1,262 @@
+// The model behind a HammerDB TPROC-C report section (seeds 000 and 002): NOPM by measured point (virtual users
+// x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
+// side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
+import type { Run, Thresholds } from '../schemas/index.ts';
+import { comparability } from './comparability.ts';
+import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
+import { summarizeChanges, type ChangeSummary } from './summary.ts';
+
+export interface HammerdbReportRun {
+  id: string;
+  run: Run;
+}
+
+/** A measured point: `vu=10, wh=1000`. */
+export interface HammerdbPoint {
+  key: string;
+  virtualUsers: number;
+  warehouses: number;
+  label: string;
+}
+
+/** Stored procedures: `sp0` (off), `sp1` (on), or `all` when the section does not tell them apart. */
+export type SpVariant = 'sp0' | 'sp1' | 'all';
+
+/** One column of the NOPM grid: a run, or a run's stored-procedure variant. */
+export interface HammerdbColumn {
+  /** `<run id>` or `<run id>#sp0`. */
+  key: string;
+  runId: string;
+  runLabel: string;
+  variant: SpVariant;
+  /** Header text: the run's label, plus ` sp0`/` sp1` when the section has both. */
+  label: string;
+  isBase: boolean;
+}
+
+export interface HammerdbCell {
+  value?: number;
+  relative?: number;
+  verdict: Verdict;
+  /** The point failed in this run: its error. */
+  failed?: string;
+}
+
+export interface HammerdbGridRow {
+  point: HammerdbPoint;
+  cells: HammerdbCell[];
+}
+
+export interface SystemColumn {
+  metric: string;
+  title: string;
+  unit: string;
+  digits: number;
+}
+
+export interface SystemRow {
+  runId: string;
+  runLabel: string;
+  point: HammerdbPoint;
+  values: Array<number | undefined>;
+  /** Per value: computed by benchsite from other columns (cpuPer from us+sy and NOPM) rather than stated. */
+  computed: boolean[];
+}
+
+/** One table of the posts' system metrics: iostat or vmstat, for one stored-procedure variant. */
+export interface SystemTable {
+  kind: 'iostat' | 'vmstat';
+  variant: SpVariant;
+  columns: SystemColumn[];
+  rows: SystemRow[];
+}
+
+export interface HammerdbReportModel {
+  base: { id: string; label: string };
+  columns: HammerdbColumn[];
+  variants: SpVariant[];
+  rows: HammerdbGridRow[];
+  /** Per compared column: median, largest and smallest change over the points, in basis points. */
+  summaries: Array<ChangeSummary & { label: string }>;
+  /** Relative NOPM per point and compared column, for the chart. */
+  bars: Array<{ test: string; run: string; relative: number }>;
+  system: SystemTable[];
+  blocked: Array<{ id: string; label: string; reasons: string[] }>;
+  notes: Array<{ id: string; label: string; notes: string[] }>;
+  thresholds: { regression: number; improvement: number };
+  digits: number;
+}
+
+export interface HammerdbReportInput {
+  runs: HammerdbReportRun[];
+  base: string;
+  order: string[];
+  labels?: Record<string, string>;
+  thresholds?: Partial<Thresholds>;
+  /** Decimals of relative NOPM (3, as the posts print it). */
+  digits?: number;
+}
+
+export const SYSTEM_COLUMNS: Record<SystemTable['kind'], SystemColumn[]> = {
+  iostat: [
+    { metric: 'iostat_r_per_s', title: 'r/s', unit: 'reads/s from storage', digits: 1 },
+    { metric: 'iostat_wmb_per_s', title: 'wMB/s', unit: 'MB/s written to storage', digits: 1 },
+  ],
+  vmstat: [
+    { metric: 'vmstat_r', title: 'r', unit: 'runnable tasks', digits: 3 },
+    { metric: 'vmstat_cs', title: 'cs', unit: 'context switches/s', digits: 0 },
+    { metric: 'vmstat_us', title: 'us', unit: 'user CPU %', digits: 1 },
+    { metric: 'vmstat_sy', title: 'sy', unit: 'system CPU %', digits: 1 },
+    { metric: 'vmstat_id', title: 'id', unit: 'idle %', digits: 1 },
+    { metric: 'vmstat_wa', title: 'wa', unit: 'IO wait %', digits: 1 },
+    { metric: 'vmstat_us_plus_sy', title: 'us+sy', unit: 'us + sy %', digits: 1 },
+    { metric: 'cpu_per_nopm', title: 'cpuPer', unit: '((us+sy) / NOPM) x 1000, smaller is better', digits: 3 },
+  ],
+};
+
+interface PointTest {
+  point: HammerdbPoint;
+  variant: 'sp0' | 'sp1' | undefined;
+  name: string;
+  failed?: string;
+}
+
+/** The measured points of a run (builds left out), from each test's params. */
+export function pointTests(run: Run): PointTest[] {
+  const out: PointTest[] = [];
+  for (const t of run.tests) {
+    const vu = t.params?.virtualUsers;
+    const w = t.params?.warehouses;
+    if (t.name.startsWith('build') || typeof vu !== 'number' || typeof w !== 'number') continue;
+    const sp = t.params?.storedProcedures;
+    out.push({
+      point: { key: `vu${vu}.w${w}`, virtualUsers: vu, warehouses: w, label: `vu=${vu}, wh=${w}` },
+      variant: sp === true ? 'sp1' : sp === false ? 'sp0' : undefined,
+      name: t.name,
+      failed: t.status === 'failed' ? (t.error ?? 'failed') : undefined,
+    });
+  }
+  return out;
+}
+
+const VARIANT_TITLE: Record<SpVariant, string> = { sp0: 'stored procedures off (sp0)', sp1: 'stored procedures on (sp1)', all: '' };
+
+export function variantTitle(v: SpVariant): string {
+  return VARIANT_TITLE[v];
+}
+
+export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel {
+  const thresholds = { regression: input.thresholds?.regression ?? 0.95, improvement: input.thresholds?.improvement ?? 1.05 };
+  const digits = input.digits ?? 3;
+  const byId = new Map(input.runs.map((r) => [r.id, r]));
+  const baseRun = byId.get(input.base);
+  if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
+  const label = (id: string) => input.labels?.[id] ?? byId.get(id)!.run.dbms.label;
+  const ids = [input.base, ...input.order.filter((id) => id !== input.base)];
+
+  const blocked: HammerdbReportModel['blocked'] = [];
+  const notes: HammerdbReportModel['notes'] = [];
+  const kept = ids.filter((id) => {
+    if (id === input.base) return true;
+    const run = byId.get(id)!.run;
+    const c = comparability(run, baseRun.run);
+    const w = run.workload.kind === 'hammerdb-tprocc' ? run.workload : undefined;
+    const bw = baseRun.run.workload.kind === 'hammerdb-tprocc' ? baseRun.run.workload : undefined;
+    const more = [...c.notes];
+    if (w?.durationMinutes !== bw?.durationMinutes) more.push(`measured ${w?.durationMinutes ?? '?'} minutes (base: ${bw?.durationMinutes ?? '?'})`);
+    if (w?.rampupMinutes !== bw?.rampupMinutes) more.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
+    if (more.length) notes.push({ id, label: label(id), notes: more });
+    if (c.blocking.length) blocked.push({ id, label: label(id), reasons: c.blocking });
+    return c.blocking.length === 0;
+  });
+
+  const tests = new Map(kept.map((id) => [id, pointTests(byId.get(id)!.run)]));
+  const spSeen = new Set([...tests.values()].flat().map((t) => t.variant));
+  const variants: SpVariant[] = spSeen.has('sp0') && spSeen.has('sp1') ? ['sp0', 'sp1'] : ['all'];
+  const columns: HammerdbColumn[] = kept.flatMap((id) =>
+    variants.map((variant) => ({
+      key: variant === 'all' ? id : `${id}#${variant}`,
+      runId: id,
+      runLabel: label(id),
+      variant,
+      label: variant === 'all' ? label(id) : `${label(id)} ${variant}`,
+      isBase: id === input.base,
+    })),
+  );
+  const points = [...new Map([...tests.values()].flat().map((t) => [t.point.key, t.point])).values()].sort(
+    (a, b) => a.warehouses - b.warehouses || a.virtualUsers - b.virtualUsers,
+  );
+  const testAt = (runId: string, point: string, variant: SpVariant) =>
+    tests.get(runId)!.find((t) => t.point.key === point && (variant === 'all' || t.variant === variant));
+  const metric = (runId: string, test: string | undefined, m: string) =>
+    test === undefined ? undefined : byId.get(runId)!.run.results.find((r) => r.test === test && r.metric === m)?.value;
+
+  // Relative NOPM with the variant as part of the test, so sp0 compares with the base's sp0.
+  const valueRows: ValueRow[] = [];
+  for (const p of points) {
+    for (const c of columns) {
+      const v = metric(c.runId, testAt(c.runId, p.key, c.variant)?.name, 'nopm');
+      if (v !== undefined) valueRows.push({ run: c.runId, test: `${p.key}|${c.variant}`, value: v });
+    }
+  }
+  const rel = relativeTo(valueRows, input.base);
+  const rows: HammerdbGridRow[] = points.map((point) => ({
+    point,
+    cells: columns.map((c) => {
+      const t = testAt(c.runId, point.key, c.variant);
+      const r = rel.find((x) => x.run === c.runId && x.test === `${point.key}|${c.variant}`);
+      return {
+        value: metric(c.runId, t?.name, 'nopm'),
+        relative: r?.relative,
+        verdict: c.isBase ? 'neutral' : verdict(r?.relative, thresholds, false, digits),
+        failed: t?.failed,
+      } satisfies HammerdbCell;
+    }),
+  }));
+
+  const pointLabel = (key: string) => points.find((p) => p.key === key.split('|')[0])?.label ?? key;
+  const columnOf = (r: { run: string; test: string }) => columns.find((c) => c.runId === r.run && r.test.endsWith(`|${c.variant}`))!;
+  const compared = rel.filter((r) => r.run !== input.base).map((r) => ({ ...r, run: columnOf(r).key, test: pointLabel(r.test) }));
+  const summaries = summarizeChanges(compared, input.base).map((s) => ({ ...s, label: columns.find((c) => c.key === s.run)!.label }));
+
+  const bars = rows.flatMap((r) =>
+    r.cells
+      .map((cell, i) => ({ cell, col: columns[i]! }))
+      .filter(({ cell, col }) => !col.isBase && cell.relative !== undefined)
+      .map(({ cell, col }) => ({ test: r.point.label, run: col.label, relative: cell.relative! })),
+  );
+
+  const system: SystemTable[] = [];
+  for (const variant of variants) {
+    for (const kind of ['iostat', 'vmstat'] as const) {
+      const sysRows: SystemRow[] = [];
+      for (const id of kept) {
+        for (const p of points) {
+          const t = testAt(id, p.key, variant)?.name;
+          const values = SYSTEM_COLUMNS[kind].map((c) => metric(id, t, c.metric));
+          const computed = values.map(() => false);
+          const cpuPer = SYSTEM_COLUMNS[kind].findIndex((c) => c.metric === 'cpu_per_nopm');
+          const usSy = metric(id, t, 'vmstat_us_plus_sy');
+          const nopm = metric(id, t, 'nopm');
+          if (cpuPer >= 0 && values[cpuPer] === undefined && usSy !== undefined && nopm) {
+            values[cpuPer] = (usSy / nopm) * 1000;
+            computed[cpuPer] = true;
+          }
+          const stated = values.filter((v, i) => v !== undefined && !computed[i]);
+          if (stated.length) sysRows.push({ runId: id, runLabel: label(id), point: p, values, computed });
+        }
+      }
+      if (sysRows.length === 0) continue;
+      // Only the columns some row has.
+      const keep = SYSTEM_COLUMNS[kind].map((_, i) => sysRows.some((r) => r.values[i] !== undefined));
+      system.push({
+        kind,
+        variant,
+        columns: SYSTEM_COLUMNS[kind].filter((_, i) => keep[i]),
+        rows: sysRows.map((r) => ({ ...r, values: r.values.filter((_, i) => keep[i]), computed: r.computed.filter((_, i) => keep[i]) })),
+      });
+    }
+  }
+
+  return { base: { id: input.base, label: label(input.base) }, columns, variants, rows, summaries, bars, system, blocked, notes, thresholds, digits };
+}
