@@ -16,9 +16,8 @@ import { writeHarvestedRun } from './lib/write-run.ts';
 import { redactSecrets } from './lib/provenance.ts';
 import { RAW_META } from './lib/meta.ts';
 import { quote } from './lib/transport/shell-quote.ts';
-import { executeSysbench } from './sysbench/execute.ts';
-import { harvestSysbench } from './sysbench/harvest.ts';
-import { planSysbench, type DbmsPlan, type SysbenchPlan } from './sysbench/plan.ts';
+import { runnerOf } from './runners.ts';
+import type { DbmsPlan, Plan } from './lib/steps.ts';
 
 export interface RunOptions {
   resume: boolean;
@@ -39,8 +38,8 @@ export interface HostOutcome {
 
 export const hostsOf = (spec: RunSpec): SpecHost[] => spec.hosts ?? [spec.host!];
 
-export function planOf(spec: RunSpec): SysbenchPlan {
-  return planSysbench(spec.benchmark, spec.dbms);
+export function planOf(spec: RunSpec): Plan {
+  return runnerOf(spec).plan(spec);
 }
 
 const shellLine = (argv: string[]) => redactSecrets(argv.map(quote).join(' '));
@@ -58,10 +57,11 @@ export function dryRunText(specFile: string, spec: RunSpec): string {
       for (const step of run.steps) {
         if (step.kind === 'shell') out.push(shellLine(['sh', '-c', step.script]));
         else if (step.kind === 'client') out.push(`${shellLine(step.command.argv)}${step.file ? ` > ${step.file}` : ''}`);
-        else if (step.kind === 'sysbench') out.push(`${shellLine(step.argv)} > ${step.file}`);
         else {
-          out.push(`vmstat 1 > ${step.files.vm} &  iostat -y -kx 1 > ${step.files.io} &`);
-          out.push(`${shellLine(step.argv)} > ${step.files.out}`);
+          const m = step.monitors;
+          if (m) out.push(`${m.delaySeconds ? `sleep ${m.delaySeconds}; ` : ''}vmstat ${m.intervalSeconds} > ${m.vm} &  iostat -y -kx ${m.intervalSeconds} > ${m.io} &`);
+          const bg = step.commands.length > 1 ? ' &' : '';
+          for (const c of step.commands) out.push(`${shellLine(c.argv)} > ${c.file}${bg}`);
         }
       }
     }
@@ -127,7 +127,7 @@ async function metaFor(spec: RunSpec, host: SpecHost, dbms: SpecDbms, dir: strin
 async function harvestAndWrite(spec: RunSpec, host: SpecHost, run: DbmsPlan, dir: string, inv: InventoryFiles, out: string): Promise<string> {
   // The facts go into the raw directory, so harvesting it (or its raw.tar.gz) again gives the same run.
   await writeFile(join(dir, RAW_META), `${JSON.stringify(await metaFor(spec, host, run.dbms, dir, inv), null, 2)}\n`);
-  const result = harvestSysbench(await loadRawInput(dir));
+  const result = runnerOf(spec).harvest(await loadRawInput(dir));
   if (result.runs.length !== 1) throw new Error(`${dir}: expected one run to harvest, found ${result.runs.length}`);
   const h = result.runs[0]!;
   const w = await writeHarvestedRun(h, out);
@@ -154,11 +154,12 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
     }
     p.log(host.name, `connecting (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`);
     transport = await openTransport(host);
-    await checkTools(transport, host.name, [spec.benchmark.sysbench, 'vmstat', 'iostat']);
+    await checkTools(transport, host.name, runnerOf(spec).tools(spec));
     const invDir = join(hostDir, 'inventory');
     const inv = await inventory(transport, invDir);
     const cpus = Number(inv['nproc.txt']?.trim()) || undefined;
-    const totalTests = plan.runs.reduce((n, r) => n + r.steps.filter((s) => s.kind === 'test').length, 0);
+    const isTest = (s: DbmsPlan['steps'][number]) => s.kind === 'run' && s.test !== undefined;
+    const totalTests = plan.runs.reduce((n, r) => n + r.steps.filter(isTest).length, 0);
     let testsBefore = 0;
     for (const run of plan.runs) {
       const dir = join(hostDir, run.dir);
@@ -168,7 +169,7 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
       const harvested = events.some((e) => e.event === 'harvested');
       const finished = finishedSteps(events);
       const allDone = run.steps.every((s) => finished.has(s.id));
-      const nTests = run.steps.filter((s) => s.kind === 'test').length;
+      const nTests = run.steps.filter(isTest).length;
       if (harvested && allDone) {
         p.log(host.name, `${run.dbms.label}: already finished and harvested`);
         testsBefore += nTests;
@@ -176,11 +177,11 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
       }
       const ctx: StepContext = { host: host.name, dbms: run.dbms.label, transport, dir, progress: p, signal: opts.signal };
       current = { dbms: run.dbms.label, step: 'setup' };
-      await executeSysbench(run, ctx, {
+      await runnerOf(spec).execute(run, ctx, {
         cpus,
         onTest: (t) => {
           current = { dbms: run.dbms.label, step: t.name };
-          p.status(host.name, { dbms: run.dbms.label, step: t.name, index: testsBefore + t.index, total: totalTests, startedAt, remainingSeconds: t.remainingSeconds, qps: t.qps });
+          p.status(host.name, { dbms: run.dbms.label, step: t.name, index: testsBefore + t.index, total: totalTests, startedAt, remainingSeconds: t.remainingSeconds, qps: t.rate });
         },
       });
       testsBefore += nTests;

@@ -18,9 +18,16 @@ finds the benchmark runs in it and writes, per run:
                                               raw.tar.gz   every raw file, with its sha256 in run.json
 Writing is atomic and idempotent: harvesting the same files again changes nothing.
 
-Recognised today:
-  sysbench   mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
-             and plain sysbench 1.0/1.1 output files
+Recognised:
+  sysbench           mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
+                     and plain sysbench 1.0/1.1 output files
+  insert-benchmark   mytools ibench result directories <rows>m.<build>.c<config>/ with one directory per
+                     step (l.i0 l.x l.i1 l.i2 qr100.L1 ...: o.res, o.ib, o.vm, o.io, o.rt, o.rate), and the
+                     harness's summaries (o.sum.t.*, mrg.*)
+  hammerdb-tprocc    mytools res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>/ directories, and HammerDB's
+                     own files: hammerdbcli output, hammerdb*.log, hdbtcount*.log, hdbxtprofile*.log,
+                     hammer.DB, jobs JSON, v6 result artifacts
+Published tables (CSV) are imported with \`benchsite import\`.
 
 Options:
   --out <dir>     where runs go (default: content/runs)

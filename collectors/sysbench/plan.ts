@@ -1,39 +1,16 @@
 // Run spec -> the steps of a sysbench run, per DBMS entry. Pure: the same spec always gives the same plan,
 // which is what lets `--resume` match an interrupted run step by step.
 import type { Connection, SpecDbms, SysbenchSpec } from '../../src/schemas/index.ts';
-import { createDatabase, password, serverSettings, serverVersion, type ClientCommand } from '../lib/dbms-client.ts';
+import { password } from '../lib/dbms-client.ts';
+import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
+import { redactSecrets } from '../lib/provenance.ts';
+import type { DbmsPlan, Plan, Step } from '../lib/steps.ts';
 import { SYSBENCH_TESTS, baseTestType, sysbenchTestName } from './tests.ts';
 
-export type Step =
-  | { id: string; kind: 'shell'; what: 'setup' | 'teardown'; script: string }
-  | { id: string; kind: 'client'; what: 'create-database' | 'server-version' | 'server-settings'; command: ClientCommand; file?: string }
-  | { id: string; kind: 'sysbench'; what: 'prepare' | 'cleanup'; argv: string[]; file: string }
-  | {
-      id: string;
-      kind: 'test';
-      /** The test's name in tables, e.g. `point-query`, `read-only_range=10`. */
-      name: string;
-      testType: string;
-      range: number;
-      threads: number;
-      seconds: number;
-      argv: string[];
-      /** Raw files, mytools names: sb.o / sb.vm / sb.io `.<test>.range<N>.pk1.dop<T>`. */
-      files: { out: string; vm: string; io: string };
-    };
-
-export interface DbmsPlan {
-  dbms: SpecDbms;
-  /** Raw run directory name (also the run's label). */
-  dir: string;
-  steps: Step[];
-}
-
-export interface SysbenchPlan {
-  runs: DbmsPlan[];
-  /** Tests of the spec that stock sysbench 1.0.20 cannot run, and why. */
-  skipped: Array<{ test: string; reason: string }>;
-}
+/** sysbench's interval line: live QPS for the progress line. */
+const INTERVAL_QPS = /\[\s*\d+s\s*\]\s+thds:\s*\d+\s+tps:\s*[\d.]+\s+qps:\s*([\d.]+)/;
+/** The report's `queries:` line: the test's QPS, logged when it ends. */
+const REPORT_QPS = /queries:\s+\d+\s+\(([\d.]+) per sec\.\)/;
 
 function driverArgs(product: SpecDbms['product'], c: Connection): string[] {
   const d = product === 'postgres' ? 'pgsql' : 'mysql';
@@ -53,8 +30,8 @@ function specTest(entry: string, defaultRange: number | undefined): { type: stri
   return { type: m[1]!, range: m[2] ? Number(m[2]) : defaultRange };
 }
 
-export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): SysbenchPlan {
-  const skipped: SysbenchPlan['skipped'] = [];
+export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
+  const skipped: Plan['skipped'] = [];
   const tests: Array<{ type: string; range: number; lua: string; args: string[]; tableSize?: number; seconds: number }> = [];
   for (const entry of spec.tests) {
     const { type, range: asked } = specTest(entry, spec.range);
@@ -77,39 +54,39 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Sysbench
       `--tables=${spec.tables}`,
       `--table-size=${tableSize ?? spec.rows}`,
     ];
-    const steps: Step[] = [];
-    dbms.setup.forEach((script, i) => steps.push({ id: `setup-${i + 1}`, kind: 'shell', what: 'setup', script }));
-    steps.push({ id: 'create-database', kind: 'client', what: 'create-database', command: createDatabase(dbms.product, dbms.connection) });
-    steps.push({ id: 'server-version', kind: 'client', what: 'server-version', command: serverVersion(dbms.product, dbms.connection), file: 'dbms-version.txt' });
-    steps.push({ id: 'server-settings', kind: 'client', what: 'server-settings', command: serverSettings(dbms.product, dbms.connection), file: 'dbms-settings.txt' });
+    const steps: Step[] = dbmsSteps(dbms);
     const first = tests[0];
     const sfx = (type: string, range: number) => `${type}.range${range}.pk1`;
+    const tableStep = (id: string, verb: 'cleanup' | 'prepare', file: string): Step => {
+      const argv = [spec.sysbench, 'oltp_read_write', ...common(), verb];
+      return { id, kind: 'run', what: verb, commands: [{ argv, file, header: redactSecrets(argv.join(' ')) }], timeoutMs: 6 * 3600_000 };
+    };
     if (spec.prepare && first) {
       // Drop leftovers of an earlier run first: stock prepare fails when the tables exist.
-      steps.push({ id: 'cleanup-before', kind: 'sysbench', what: 'cleanup', argv: [spec.sysbench, 'oltp_read_write', ...common(), 'cleanup'], file: `sb.cleanup.before.${sfx(first.type, first.range)}` });
-      steps.push({ id: 'prepare', kind: 'sysbench', what: 'prepare', argv: [spec.sysbench, 'oltp_read_write', ...common(), 'prepare'], file: `sb.prepare.o.${sfx(first.type, first.range)}` });
+      steps.push(tableStep('cleanup-before', 'cleanup', `sb.cleanup.before.${sfx(first.type, first.range)}`));
+      steps.push(tableStep('prepare', 'prepare', `sb.prepare.o.${sfx(first.type, first.range)}`));
     }
     for (const t of tests) {
       for (const threads of spec.threads) {
         const sfxn = `${sfx(t.type, t.range)}.dop${threads}`;
+        const argv = [
+          spec.sysbench, t.lua, ...common(t.tableSize), `--range-size=${t.range}`, `--threads=${threads}`,
+          '--events=0', `--time=${t.seconds}`, `--report-interval=${spec.reportIntervalSeconds}`, ...t.args, 'run',
+        ];
         steps.push({
           id: `test:${sfxn}`,
-          kind: 'test',
-          name: sysbenchTestName(t.type, t.range),
-          testType: t.type,
-          range: t.range,
-          threads,
-          seconds: t.seconds,
-          argv: [
-            spec.sysbench, t.lua, ...common(t.tableSize), `--range-size=${t.range}`, `--threads=${threads}`,
-            '--events=0', `--time=${t.seconds}`, `--report-interval=${spec.reportIntervalSeconds}`, ...t.args, 'run',
-          ],
-          files: { out: `sb.o.${sfxn}`, vm: `sb.vm.${sfxn}`, io: `sb.io.${sfxn}` },
+          kind: 'run',
+          what: `${t.seconds} s, ${threads} thread${threads > 1 ? 's' : ''}`,
+          test: { name: sysbenchTestName(t.type, t.range), seconds: t.seconds, summary: { pattern: REPORT_QPS, unit: 'qps' } },
+          // Line 1 is the command (password redacted), line 2 `N CPUs`, as mytools run.sh writes them.
+          commands: [{ argv, file: `sb.o.${sfxn}`, header: redactSecrets(argv.join(' ')), cpusLine: true, liveRate: INTERVAL_QPS }],
+          monitors: { vm: `sb.vm.${sfxn}`, io: `sb.io.${sfxn}`, intervalSeconds: 1 },
+          timeoutMs: (t.seconds + Math.max(120, t.seconds)) * 1000,
         });
       }
     }
-    if (spec.cleanup && first) steps.push({ id: 'cleanup', kind: 'sysbench', what: 'cleanup', argv: [spec.sysbench, 'oltp_read_write', ...common(), 'cleanup'], file: `sb.cleanup.${sfx(first.type, first.range)}` });
-    dbms.teardown.forEach((script, i) => steps.push({ id: `teardown-${i + 1}`, kind: 'shell', what: 'teardown', script }));
+    if (spec.cleanup && first) steps.push(tableStep('cleanup', 'cleanup', `sb.cleanup.${sfx(first.type, first.range)}`));
+    steps.push(...teardownSteps(dbms));
     return { dbms, dir: dbms.label, steps };
   });
   return { runs, skipped };

@@ -17,4 +17,5 @@ export * from './meta.ts';
 export * from './reports/insert-benchmark.ts';
 export * from './reports/hammerdb.ts';
 export * from './report.ts';
+export * from './specs/sysbench.ts';
 export * from './spec.ts';

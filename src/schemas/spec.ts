@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
+import { SysbenchSpecSchema } from './specs/sysbench.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */
 export const SshSchema = z.strictObject({
@@ -68,30 +69,6 @@ export const SpecDbmsSchema = z.strictObject({
   connection: ConnectionSchema,
 });
 
-/** The sysbench microbenchmarks to run. */
-export const SysbenchSpecSchema = z.strictObject({
-  kind: z.literal('sysbench'),
-  /** `--tables`. */
-  tables: z.number().int().positive().default(1),
-  /** `--table-size`: rows per table. */
-  rows: z.number().int().positive(),
-  /** Thread counts; every test runs once per count. */
-  threads: z.array(z.number().int().positive()).min(1).default([1]),
-  /** Seconds per test: read-only tests, write tests, and insert (defaults to write). */
-  seconds: z.strictObject({ read: z.number().positive(), write: z.number().positive(), insert: z.number().positive().optional() }),
-  /** Test names of the posts, e.g. `point-query`, `read-only` (with `range`), `update-index`, `insert`. */
-  tests: z.array(Text).min(1),
-  /** Range for tests that take one (`--range-size`, `--random-points`); default: each test's own. */
-  range: z.number().int().positive().optional(),
-  /** sysbench binary on the host. */
-  sysbench: Text.default('sysbench'),
-  /** Seconds between interval reports (`--report-interval`); they give live QPS and the QPS-over-time charts. */
-  reportIntervalSeconds: z.number().int().positive().default(1),
-  /** Create and fill the tables before the tests and drop them after. */
-  prepare: z.boolean().default(true),
-  cleanup: z.boolean().default(true),
-});
-
 /** The benchmark part of a spec, one shape per benchmark, chosen by `kind`. */
 export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [SysbenchSpecSchema]);
 
@@ -127,6 +104,5 @@ export const RunSpecSchema = z
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 export type SpecHost = z.infer<typeof SpecHostSchema>;
 export type SpecDbms = z.infer<typeof SpecDbmsSchema>;
-export type SysbenchSpec = z.infer<typeof SysbenchSpecSchema>;
 export type Connection = z.infer<typeof ConnectionSchema>;
 export type Ssh = z.infer<typeof SshSchema>;

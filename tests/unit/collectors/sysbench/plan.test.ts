@@ -48,19 +48,26 @@ describe('planSysbench', () => {
   });
 
   it('builds the sysbench command lines of the posts\' tests from the stock scripts', () => {
-    const tests = plan.runs[0]!.steps.filter((s) => s.kind === 'test');
+    const tests = plan.runs[0]!.steps.filter((s) => s.kind === 'run' && s.test);
     const ro = tests.find((s) => s.id === 'test:read-only.range10.pk1.dop4')!;
-    expect(ro).toMatchObject({ name: 'read-only_range=10', threads: 4, seconds: 5, files: { out: 'sb.o.read-only.range10.pk1.dop4', vm: 'sb.vm.read-only.range10.pk1.dop4', io: 'sb.io.read-only.range10.pk1.dop4' } });
-    expect(ro.kind === 'test' && ro.argv).toEqual([
+    if (ro.kind !== 'run') throw new Error('not a run step');
+    expect(ro.test).toMatchObject({ name: 'read-only_range=10', seconds: 5 });
+    expect(ro.monitors).toEqual({ vm: 'sb.vm.read-only.range10.pk1.dop4', io: 'sb.io.read-only.range10.pk1.dop4', intervalSeconds: 1 });
+    expect(ro.commands[0]!.file).toBe('sb.o.read-only.range10.pk1.dop4');
+    expect(ro.commands[0]!.argv).toEqual([
       'sysbench', 'oltp_read_only', '--db-driver=pgsql', '--pgsql-user=postgres', '--pgsql-db=bench', '--pgsql-password=secret',
       '--pgsql-host=127.0.0.1', '--pgsql-port=5433', '--tables=1', '--table-size=1000', '--range-size=10', '--threads=4',
       '--events=0', '--time=5', '--report-interval=1', '--rand-type=uniform', 'run',
     ]);
+    // The echoed command line (line 1 of sb.o) never holds the password.
+    expect(ro.commands[0]!.header).toContain('--pgsql-password=***');
     const one = tests.find((s) => s.id === 'test:update-one.range100.pk1.dop1')!;
-    expect(one.kind === 'test' && one.argv).toContain('--table-size=1');
-    expect(one.kind === 'test' && one.seconds).toBe(7);
+    if (one.kind !== 'run') throw new Error('not a run step');
+    expect(one.commands[0]!.argv).toContain('--table-size=1');
+    expect(one.test!.seconds).toBe(7);
     const my = plan.runs[1]!.steps.find((s) => s.id === 'test:insert.range100.pk1.dop1')!;
-    expect(my.kind === 'test' && my.argv.slice(1, 6)).toEqual(['oltp_insert', '--db-driver=mysql', '--mysql-user=root', '--mysql-db=bench', '--mysql-socket=/tmp/my.sock']);
+    if (my.kind !== 'run') throw new Error('not a run step');
+    expect(my.commands[0]!.argv.slice(1, 6)).toEqual(['oltp_insert', '--db-driver=mysql', '--mysql-user=root', '--mysql-db=bench', '--mysql-socket=/tmp/my.sock']);
   });
 
   it('is deterministic (resume matches steps by id)', () => {

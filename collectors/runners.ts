@@ -1,0 +1,36 @@
+// What `benchsite run` needs from each benchmark folder: its plan, the tools it needs on the host, its
+// execute and its harvest. Add a benchmark here.
+import type { RunSpec } from '../src/schemas/index.ts';
+import type { ExecuteOptions } from './lib/execute-steps.ts';
+import type { HarvestResult } from './lib/harvested.ts';
+import type { RawTree } from './lib/raw-tree.ts';
+import type { StepContext } from './lib/run-steps.ts';
+import type { DbmsPlan, Plan } from './lib/steps.ts';
+import { executeSysbench } from './sysbench/execute.ts';
+import { harvestSysbench } from './sysbench/harvest.ts';
+import { planSysbench } from './sysbench/plan.ts';
+
+export interface BenchmarkRunner {
+  /** Programs that must exist on the host before anything runs. */
+  tools(spec: RunSpec): string[];
+  plan(spec: RunSpec): Plan;
+  execute(plan: DbmsPlan, ctx: StepContext, opts: ExecuteOptions): Promise<void>;
+  /** Harvest one finished raw run directory (its benchsite-meta.json holds the spec's facts). */
+  harvest(tree: RawTree): HarvestResult;
+}
+
+type Kind = RunSpec['benchmark']['kind'];
+type SpecOf<K extends Kind> = Extract<RunSpec['benchmark'], { kind: K }>;
+
+export const RUNNERS: { [K in Kind]: BenchmarkRunner } = {
+  sysbench: {
+    tools: (spec) => [(spec.benchmark as SpecOf<'sysbench'>).sysbench, 'vmstat', 'iostat'],
+    plan: (spec) => planSysbench(spec.benchmark as SpecOf<'sysbench'>, spec.dbms),
+    execute: executeSysbench,
+    harvest: (tree) => harvestSysbench(tree),
+  },
+};
+
+export function runnerOf(spec: RunSpec): BenchmarkRunner {
+  return RUNNERS[spec.benchmark.kind];
+}
