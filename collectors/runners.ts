@@ -9,6 +9,12 @@ import type { DbmsPlan, Plan } from './lib/steps.ts';
 import { executeSysbench } from './sysbench/execute.ts';
 import { harvestSysbench } from './sysbench/harvest.ts';
 import { planSysbench } from './sysbench/plan.ts';
+import { executeInsertBenchmark } from './insert-benchmark/execute.ts';
+import { harvestInsertBenchmark } from './insert-benchmark/harvest.ts';
+import { planInsertBenchmark } from './insert-benchmark/plan.ts';
+import { executeHammerdb } from './hammerdb/execute.ts';
+import { harvestHammerdb } from './hammerdb/harvest.ts';
+import { planHammerdb } from './hammerdb/plan.ts';
 
 export interface BenchmarkRunner {
   /** Programs that must exist on the host before anything runs. */
@@ -28,6 +34,18 @@ export const RUNNERS: { [K in Kind]: BenchmarkRunner } = {
     plan: (spec) => planSysbench(spec.benchmark as SpecOf<'sysbench'>, spec.dbms),
     execute: executeSysbench,
     harvest: (tree) => harvestSysbench(tree),
+  },
+  'insert-benchmark': {
+    tools: () => ['vmstat', 'iostat'],
+    plan: (spec) => planInsertBenchmark(spec.benchmark as SpecOf<'insert-benchmark'>, spec.dbms),
+    execute: executeInsertBenchmark,
+    harvest: (tree) => harvestInsertBenchmark(tree),
+  },
+  'hammerdb-tprocc': {
+    tools: () => ['vmstat', 'iostat'],
+    plan: (spec) => planHammerdb(spec.benchmark as SpecOf<'hammerdb-tprocc'>, spec.dbms),
+    execute: executeHammerdb,
+    harvest: (tree) => harvestHammerdb(tree),
   },
 };
 

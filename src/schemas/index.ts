@@ -18,4 +18,6 @@ export * from './reports/insert-benchmark.ts';
 export * from './reports/hammerdb.ts';
 export * from './report.ts';
 export * from './specs/sysbench.ts';
+export * from './specs/insert-benchmark.ts';
+export * from './specs/hammerdb.ts';
 export * from './spec.ts';

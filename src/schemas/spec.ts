@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { SysbenchSpecSchema } from './specs/sysbench.ts';
+import { InsertBenchmarkSpecSchema } from './specs/insert-benchmark.ts';
+import { HammerdbSpecSchema } from './specs/hammerdb.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */
 export const SshSchema = z.strictObject({
@@ -70,7 +72,7 @@ export const SpecDbmsSchema = z.strictObject({
 });
 
 /** The benchmark part of a spec, one shape per benchmark, chosen by `kind`. */
-export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [SysbenchSpecSchema]);
+export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [SysbenchSpecSchema, InsertBenchmarkSpecSchema, HammerdbSpecSchema]);
 
 /**
  * A run spec (YAML): what to run, where, against which DBMS entries. `benchsite run <spec>` plans, executes
