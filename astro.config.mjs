@@ -1,2 +1,6 @@
 import { defineConfig } from 'astro/config';
-export default defineConfig({});
+import { rawArchives } from './src/site/raw-archives.ts';
+
+export default defineConfig({
+  integrations: [rawArchives()],
+});

@@ -19,8 +19,8 @@ async function exists(p: string) {
   }
 }
 
-/** Write (once; reused when present) about `bytes` of raw output under `dir`; returns the directory. */
-export async function generateRawDir(dir: string, bytes: number, seconds = 7200): Promise<{ dir: string; bytes: number; runs: number; tests: number }> {
+/** Write (once; reused when present) about `bytes` of raw output under `dir` (at most `maxRuns` run directories of all tests). */
+export async function generateRawDir(dir: string, bytes: number, seconds = 7200, maxRuns = Infinity): Promise<{ dir: string; bytes: number; runs: number; tests: number }> {
   const marker = join(dir, '.complete');
   let written = 0;
   let runs = 0;
@@ -30,7 +30,7 @@ export async function generateRawDir(dir: string, bytes: number, seconds = 7200)
     return { dir, ...info };
   }
   await mkdir(dir, { recursive: true });
-  for (let run = 0; written < bytes; run++) {
+  for (let run = 0; written < bytes && run < maxRuns; run++) {
     const runDir = join(dir, `x.pg${1700 + run}_o2nofp.x10a_c8r32.pk1`);
     await mkdir(runDir, { recursive: true });
     runs++;

@@ -1,13 +1,15 @@
-// Content collections: runs (content/runs/**/run.json, ids = their paths) and reports (content/reports/*.md).
+// Content collections: runs (content/runs/**/run.json, ids = their paths; each file validated with RunSchema,
+// the collection keeps its summary) and reports (content/reports/*.md).
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { ReportSchema, RunSchema } from './schemas/index.ts';
+import { ReportSchema } from './schemas/index.ts';
+import { RunSummarySchema } from './runs/run-summary.ts';
 import { runsLoader } from './runs/astro-loader.ts';
 import { REPORTS_DIR, RUNS_DIR } from './site/content-dirs.ts';
 
 const runs = defineCollection({
   loader: runsLoader(RUNS_DIR),
-  schema: RunSchema,
+  schema: RunSummarySchema,
 });
 
 const reports = defineCollection({

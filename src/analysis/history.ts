@@ -1,8 +1,7 @@
 // History across versions: runs of one benchmark, host and product, ordered by version, each config its
 // own ladder. Every version relative to the first (the oldest) and to its predecessor, as the posts'
 // version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22).
-import type { Run } from '../schemas/index.ts';
-import { primaryMetric } from './primary-metric.ts';
+import type { RunSummary } from '../runs/run-summary.ts';
 import { compareVersions } from './versions.ts';
 
 export interface Ladder {
@@ -21,31 +20,29 @@ export interface Ladder {
 
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? undefined : a / b);
 
-export function historyLadders(runs: Array<{ id: string; run: Run }>): Ladder[] {
-  const byConfig = new Map<string, Array<{ id: string; run: Run }>>();
+export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>): Ladder[] {
+  const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
   for (const r of runs) {
-    const list = byConfig.get(r.run.config.name) ?? [];
+    const list = byConfig.get(r.summary.config.name) ?? [];
     list.push(r);
-    byConfig.set(r.run.config.name, list);
+    byConfig.set(r.summary.config.name, list);
   }
   return [...byConfig].map(([config, list]) => {
-    list.sort((a, b) => compareVersions(a.run.dbms.version, b.run.dbms.version) || a.run.date.localeCompare(b.run.date) || a.id.localeCompare(b.id));
+    list.sort((a, b) => compareVersions(a.summary.dbms.version, b.summary.dbms.version) || a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id));
     const tests: string[] = [];
     const metrics: string[] = [];
-    for (const { run } of list) {
-      for (const t of run.tests) {
-        if (tests.includes(t.name)) continue;
-        const m = primaryMetric(run.benchmark, t.name, (metric) => run.results.some((r) => r.test === t.name && r.metric === metric));
-        if (m) {
-          tests.push(t.name);
-          metrics.push(m);
+    for (const { summary } of list) {
+      for (const [test, metric] of summary.headline) {
+        if (!tests.includes(test)) {
+          tests.push(test);
+          metrics.push(metric);
         }
       }
     }
-    const values = tests.map((t, i) => list.map(({ run }) => run.results.find((r) => r.test === t && r.metric === metrics[i])?.value));
+    const values = tests.map((t, i) => list.map(({ summary }) => summary.headline.find(([test, metric]) => test === t && metric === metrics[i])?.[2]));
     return {
       config,
-      runs: list.map(({ id, run }) => ({ id, label: run.dbms.label, version: run.dbms.version ?? '?', date: run.date })),
+      runs: list.map(({ id, summary }) => ({ id, label: summary.dbms.label, version: summary.dbms.version ?? '?', date: summary.date })),
       tests,
       metrics,
       values,
@@ -56,11 +53,11 @@ export function historyLadders(runs: Array<{ id: string; run: Run }>): Ladder[] 
 }
 
 /** History pages: one per benchmark, host and product that has runs. */
-export function historyKeys(runs: Array<{ id: string; run: Run }>): Array<{ benchmark: string; host: string; product: string }> {
+export function historyKeys(runs: Array<{ id: string; summary: RunSummary }>): Array<{ benchmark: string; host: string; product: string }> {
   const keys = new Map<string, { benchmark: string; host: string; product: string }>();
-  for (const { run } of runs) {
-    if (!run.dbms.product) continue;
-    const k = { benchmark: run.benchmark, host: run.host.name, product: run.dbms.product };
+  for (const { summary } of runs) {
+    if (!summary.dbms.product) continue;
+    const k = { benchmark: summary.benchmark, host: summary.host.name, product: summary.dbms.product };
     keys.set(`${k.benchmark}/${k.host}/${k.product}`, k);
   }
   return [...keys.values()];

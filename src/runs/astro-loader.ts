@@ -1,10 +1,12 @@
-// The Astro content loader of content/runs: every run.json, validated with the same code as
-// `benchsite validate`. An invalid run stops the build with the same messages.
+// The Astro content loader of content/runs: every run.json, validated with RunSchema by the same code as
+// `benchsite validate` (an invalid run stops the build with the same messages). The collection keeps each
+// run's summary (run-summary.ts); pages that show a whole run read its file (site/runs.ts).
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { findRunFiles, idOf } from './read-runs.ts';
 import { validateRunText } from './validate-run.ts';
+import { summarizeRun } from './run-summary.ts';
 
 export function runsLoader(root = 'content/runs'): Loader {
   return {
@@ -27,7 +29,7 @@ export function runsLoader(root = 'content/runs'): Loader {
             continue;
           }
           const filePath = relative(new URL(config.root).pathname, file);
-          store.set({ id, data: checked.run as unknown as Record<string, unknown>, digest, filePath });
+          store.set({ id, data: summarizeRun(checked.run) as unknown as Record<string, unknown>, digest, filePath });
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
         if (problems.length) {

@@ -1,25 +1,50 @@
-// The runs collection as plain data for pages.
+// Runs for pages: every run's summary from the content collection, and whole runs read from their files
+// when a page shows them (a run page, a report), a few at a time.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { getCollection } from 'astro:content';
 import type { Run } from '../schemas/index.ts';
+import type { RunSummary } from '../runs/run-summary.ts';
+import { RUNS_DIR } from './content-dirs.ts';
+
+export interface SiteRunSummary {
+  id: string;
+  summary: RunSummary;
+}
 
 export interface SiteRun {
   id: string;
   run: Run;
 }
 
-let cache: Promise<SiteRun[]> | undefined;
+let summaries: Promise<SiteRunSummary[]> | undefined;
 
-export function allRuns(): Promise<SiteRun[]> {
-  cache ??= getCollection('runs').then((entries) => entries.map((e) => ({ id: e.id, run: e.data as Run })));
-  return cache;
+export function allRuns(): Promise<SiteRunSummary[]> {
+  summaries ??= getCollection('runs').then((entries) => entries.map((e) => ({ id: e.id, summary: e.data as RunSummary })));
+  return summaries;
 }
 
-/** The runs a report names; a missing id stops the build with a message naming the report. */
+// The last few whole runs read: report pages and their CSV tables ask for the same runs in turn.
+const recent = new Map<string, Promise<Run>>();
+
+/** The whole run (validated by the content loader in this build). */
+export function loadRun(id: string): Promise<Run> {
+  let run = recent.get(id);
+  if (!run) {
+    run = readFile(join(RUNS_DIR, id, 'run.json'), 'utf8').then((text) => JSON.parse(text) as Run);
+    recent.set(id, run);
+    if (recent.size > 64) recent.delete(recent.keys().next().value!);
+  }
+  return run;
+}
+
+/** The whole runs a report names; a missing id stops the build with a message naming the report. */
 export async function runsById(ids: string[], where: string): Promise<SiteRun[]> {
-  const all = new Map((await allRuns()).map((r) => [r.id, r]));
-  return ids.map((id) => {
-    const r = all.get(id);
-    if (!r) throw new Error(`${where}: no run with id "${id}" in content/runs. Check the id (its path under content/runs) or harvest the run.`);
-    return r;
-  });
+  const known = new Set((await allRuns()).map((r) => r.id));
+  return Promise.all(
+    ids.map(async (id) => {
+      if (!known.has(id)) throw new Error(`${where}: no run with id "${id}" in content/runs. Check the id (its path under content/runs) or harvest the run.`);
+      return { id, run: await loadRun(id) };
+    }),
+  );
 }

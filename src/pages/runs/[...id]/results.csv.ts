@@ -1,14 +1,14 @@
 // Every number of one run as CSV (the `benchsite export` rows of that run).
 import type { APIRoute } from 'astro';
-import { allRuns } from '../../../site/runs.ts';
+import { allRuns, loadRun } from '../../../site/runs.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../../analysis/export-rows.ts';
-import type { Run } from '../../../schemas/index.ts';
 
 export async function getStaticPaths() {
-  return (await allRuns()).map(({ id, run }) => ({ params: { id }, props: { id, run } }));
+  return (await allRuns()).map(({ id }) => ({ params: { id }, props: { id } }));
 }
 
-export const GET: APIRoute = ({ props }) => {
-  const { id, run } = props as { id: string; run: Run };
+export const GET: APIRoute = async ({ props }) => {
+  const { id } = props as { id: string };
+  const run = await loadRun(id);
   return new Response(toCsv(exportRows([{ id, run }]), EXPORT_FIELDS), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
 };

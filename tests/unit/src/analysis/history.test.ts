@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyKeys, historyLadders } from '../../../../src/analysis/history.ts';
+import { summarizeRun } from '../../../../src/runs/run-summary.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const h = await harvestFixture('realruns/sysbench.tar.gz');
@@ -10,12 +11,12 @@ function asVersion(version: string, factor: number) {
   const run = structuredClone(pg.run);
   run.dbms.version = version;
   run.results = run.results.map((r) => (r.metric === 'qps' || r.metric === 'scan_krows_per_s' ? { ...r, value: r.value * factor } : r));
-  return { id: `${pg.id}-${version}`, run };
+  return { id: `${pg.id}-${version}`, summary: summarizeRun(run) };
 }
 
 describe('history ladders', () => {
   it('orders versions numerically and relates each to the oldest and to its predecessor', () => {
-    const ladders = historyLadders([asVersion('16.10', 1.5), asVersion('16.9', 1.2), { id: pg.id, run: pg.run }]);
+    const ladders = historyLadders([asVersion('16.10', 1.5), asVersion('16.9', 1.2), { id: pg.id, summary: summarizeRun(pg.run) }]);
     expect(ladders).toHaveLength(1);
     const l = ladders[0]!;
     expect(l.runs.map((r) => r.version)).toEqual(['15.18', '16.9', '16.10']);
@@ -27,8 +28,8 @@ describe('history ladders', () => {
   });
 
   it('one ladder per config, one page per benchmark, host and product', () => {
-    const runs = h.runs.map((x) => ({ id: x.id, run: x.run }));
-    expect(historyLadders(runs.filter((r) => r.run.dbms.product === 'postgres')).map((l) => l.config).sort()).toEqual(['cy1', 'cy2']);
+    const runs = h.runs.map((x) => ({ id: x.id, summary: summarizeRun(x.run) }));
+    expect(historyLadders(runs.filter((r) => r.summary.dbms.product === 'postgres')).map((l) => l.config).sort()).toEqual(['cy1', 'cy2']);
     expect(historyKeys(runs)).toEqual(expect.arrayContaining([{ benchmark: 'sysbench', host: 'vm', product: 'postgres' }, { benchmark: 'sysbench', host: 'vm', product: 'mariadb' }]));
   });
 });

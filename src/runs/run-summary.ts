@@ -1,0 +1,43 @@
+// What the site keeps in memory of every run: who, what, when, and each test's headline number. Enough for
+// the index, history, compare and diff views; pages that show a whole run read its file (site/runs.ts).
+// At 10,000 runs the full files are gigabytes; their summaries are a few megabytes.
+import { z } from 'zod';
+import { Text } from '../schemas/common.ts';
+import { DbmsSchema, IsoDate, Benchmark, type Run } from '../schemas/index.ts';
+import { primaryMetric } from '../analysis/primary-metric.ts';
+
+export const RunSummarySchema = z.strictObject({
+  benchmark: Benchmark,
+  label: Text,
+  date: IsoDate,
+  host: z.strictObject({ name: Text, description: Text.optional() }),
+  dbms: DbmsSchema,
+  config: z.strictObject({ name: Text, description: Text.optional() }),
+  /** Raw files or a published table. */
+  source: z.enum(['raw', 'published-table']),
+  tests: z.array(z.strictObject({ name: Text, status: z.enum(['ok', 'failed']) })),
+  /** Each test's headline number (primaryMetric): [test, metric, value]. */
+  headline: z.array(z.tuple([Text, Text, z.number()])),
+});
+
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+export function summarizeRun(run: Run): RunSummary {
+  const values = new Map(run.results.map((r) => [`${r.test}\u0000${r.metric}`, r.value]));
+  const headline: RunSummary['headline'] = [];
+  for (const t of run.tests) {
+    const m = primaryMetric(run.benchmark, t.name, (metric) => values.has(`${t.name}\u0000${metric}`));
+    if (m) headline.push([t.name, m, values.get(`${t.name}\u0000${m}`)!]);
+  }
+  return {
+    benchmark: run.benchmark,
+    label: run.label,
+    date: run.date,
+    host: { name: run.host.name, description: run.host.description },
+    dbms: run.dbms,
+    config: { name: run.config.name, description: run.config.description },
+    source: run.provenance.source,
+    tests: run.tests.map((t) => ({ name: t.name, status: t.status })),
+    headline,
+  };
+}
