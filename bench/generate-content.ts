@@ -9,6 +9,7 @@ import { loadRawInput } from '../collectors/lib/raw-tree.ts';
 import { writeHarvestedRun, seriesJson } from '../collectors/lib/write-run.ts';
 import type { HarvestedRun } from '../collectors/lib/harvested.ts';
 import { formatJson } from '../src/runs/format-json.ts';
+import { chartsStamp, runChartsHtml } from '../src/charts/run-charts.ts';
 import { runId } from '../src/runs/run-id.ts';
 import type { Meta, Run, SeriesFile } from '../src/schemas/index.ts';
 import { generateRawDir } from './generate-raw.ts';
@@ -96,7 +97,12 @@ export async function generateContent(dir: string, n: number, log: (s: string) =
     const { run, series } = variant(t, i, kind);
     const runDir = join(runsDir, runId(run));
     await mkdir(runDir, { recursive: true });
-    if (Object.keys(series.tests).length) await writeFile(join(runDir, 'series.json'), seriesJson(series));
+    if (Object.keys(series.tests).length) {
+      // As `benchsite harvest` writes them: the series and the run page's charts drawn from them.
+      const text = seriesJson(series);
+      await writeFile(join(runDir, 'series.json'), text);
+      await writeFile(join(runDir, 'charts.html'), `${chartsStamp(text)}${runChartsHtml(run, series)}`);
+    }
     if (run.provenance.rawArchive) {
       if (!(await exists(join(runDir, 'raw.tar.gz')))) await link(t.archive, join(runDir, 'raw.tar.gz'));
     }

@@ -10,6 +10,7 @@ import { runId } from '../../src/runs/run-id.ts';
 import { validateRunData } from '../../src/runs/validate-run.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
+import { chartsStamp, runChartsHtml } from '../../src/charts/run-charts.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
 import { writeTar } from './tar.ts';
@@ -84,8 +85,15 @@ export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { ar
   }
   await mkdir(dir, { recursive: true });
   let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), archive);
-  if (hasSeries) changed = (await writeFileAtomic(join(dir, 'series.json'), seriesJson(h.series))) || changed;
-  else await rm(join(dir, 'series.json'), { force: true });
+  if (hasSeries) {
+    // The run page's charts, drawn once here (the site redraws them only when this file is stale).
+    const text = seriesJson(h.series);
+    changed = (await writeFileAtomic(join(dir, 'series.json'), text)) || changed;
+    changed = (await writeFileAtomic(join(dir, 'charts.html'), `${chartsStamp(text)}${runChartsHtml(run, h.series)}`)) || changed;
+  } else {
+    await rm(join(dir, 'series.json'), { force: true });
+    await rm(join(dir, 'charts.html'), { force: true });
+  }
   changed = (await writeFileAtomic(file, formatJson(run))) || changed;
   return { id, dir, status: changed ? 'written' : 'unchanged' };
 }

@@ -63,7 +63,8 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     tokens.forEach((tok, i) => {
       const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
       if (m) out.options[m[1]!] = m[2] ?? 'on';
-      else if (!out.lua && (tok.endsWith('.lua') || (bin >= 0 && i > bin && /^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))) {
+      // The test script: the first word after the sysbench binary (a .lua path, or a stock test name).
+      else if (!out.lua && bin >= 0 && i > bin && (tok.endsWith('.lua') || (/^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))) {
         const name = tok.split('/').pop()!;
         out.lua = name.endsWith('.lua') ? name : `${name}.lua`;
       }

@@ -4,12 +4,13 @@ import { insertBenchmarkReport, type InsertBenchmarkReportModel } from '../../an
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { readSeries } from '../../runs/read-series.ts';
+import { RUNS_DIR } from '../content-dirs.ts';
 import { runsById } from '../runs.ts';
 
 /** The model of one section: its runs from the collection, and their series.json when `withSeries` (charts). */
 export async function insertBenchmarkSection(report: Report, section: ReportSection, where: string, withSeries = false): Promise<InsertBenchmarkReportModel> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const series = withSeries ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries('content/runs', id)] as const))) : undefined;
+  const series = withSeries ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const))) : undefined;
   return insertBenchmarkReport({
     runs: await runsById(ids, where),
     base: section.base,

@@ -16,7 +16,7 @@ describe('writeHarvestedRun', async () => {
     const w = await writeHarvestedRun(h, out);
     expect(w.id).toBe('sysbench/vm/20261122-x.pg1518.cy2.pk1');
     expect(w.status).toBe('written');
-    expect(readdirSync(w.dir).sort()).toEqual(['raw.tar.gz', 'run.json', 'series.json']);
+    expect(readdirSync(w.dir).sort()).toEqual(['charts.html', 'raw.tar.gz', 'run.json', 'series.json']);
     const run = JSON.parse(readFileSync(join(w.dir, 'run.json'), 'utf8'));
     const archive = readFileSync(join(w.dir, 'raw.tar.gz'));
     expect(run.provenance.rawArchive).toEqual({ location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) });

@@ -1,0 +1,58 @@
+// The time-series charts of a run page, from its series: QPS (sysbench), tpm (HammerDB), each benchmark's
+// extra per-second charts, and CPU busy (vmstat), one small panel per test. Pure: `benchsite harvest` draws
+// them once into charts.html beside run.json (keyed by the series' sha256), and a build only draws them when
+// that file is missing or stale.
+import { createHash } from 'node:crypto';
+import type { Run, SeriesFile } from '../schemas/index.ts';
+import { SERIES_CHARTS } from '../analysis/key-metrics.ts';
+import { downsample } from '../analysis/downsample.ts';
+import { sparklinesSvg, type SparkPanel } from './sparklines.ts';
+
+/** Bump when the charts change, so pre-drawn charts.html files are redrawn. */
+export const RUN_CHARTS_VERSION = 1;
+
+type Getter = (names: string[]) => (row: Array<number | null>) => number | null;
+
+function panels(run: Run, series: SeriesFile, name: string, column: string | Getter): SparkPanel[] {
+  const out: SparkPanel[] = [];
+  for (const t of run.tests) {
+    const s = series.tests[t.name]?.find((x) => x.name === name);
+    if (!s) continue;
+    const names = s.columns.map((c) => c.name);
+    const get = typeof column === 'string' ? (r: Array<number | null>) => r[names.indexOf(column)] ?? null : column(names);
+    const step = s.intervalSeconds ?? 1;
+    const rows = downsample(s.rows, 120);
+    const factor = s.rows.length / rows.length;
+    // A series with its own time column (seconds from its start) is placed by it.
+    const tColumn = s.columns.findIndex((c) => c.name === 't' && c.unit === 's');
+    const points: Array<[number, number]> = [];
+    rows.forEach((r, i) => {
+      const v = get(r);
+      const at = tColumn >= 0 ? r[tColumn] : undefined;
+      if (v !== null && v !== undefined) points.push([Math.round(at ?? i * factor * step), v]);
+    });
+    if (points.length) out.push({ title: t.name, points });
+  }
+  return out;
+}
+
+/** The charts as HTML: one <figure> per chart. Empty when the run has no series. */
+export function runChartsHtml(run: Run, series: SeriesFile): string {
+  const figures: string[] = [];
+  const chart = (p: SparkPanel[], title: string, unit: string) => {
+    if (p.length) figures.push(`<figure class="chart">${sparklinesSvg(p, { title, unit })}</figure>`);
+  };
+  chart(panels(run, series, 'sysbench', 'qps'), 'QPS over time (sysbench interval reports)', 'queries/s');
+  chart(panels(run, series, 'tpm', 'tpm'), 'Transactions per minute over time (HammerDB transaction counter)', 'tpm');
+  // Benchmark-specific charts; a test whose values are all 0 (e.g. no deletes in a step) gets no panel.
+  for (const c of SERIES_CHARTS[run.benchmark] ?? []) {
+    chart(panels(run, series, c.series, (names) => (r) => (r[names.indexOf(c.column)] ?? 0) * (c.scale ?? 1)).filter((p) => p.points.some(([, v]) => v !== 0)), c.title, c.yTitle);
+  }
+  chart(panels(run, series, 'vmstat', (names) => (r) => (r[names.indexOf('us')] ?? 0) + (r[names.indexOf('sy')] ?? 0)), 'CPU busy over time (vmstat us+sy)', '%');
+  return figures.join('\n');
+}
+
+/** The first line of charts.html: which series (sha256 of series.json's bytes) and chart version it was drawn from. */
+export function chartsStamp(seriesBytes: Uint8Array | string): string {
+  return `<!-- benchsite run charts v${RUN_CHARTS_VERSION} series-sha256=${createHash('sha256').update(seriesBytes).digest('hex')} -->`;
+}
