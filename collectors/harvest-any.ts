@@ -20,12 +20,22 @@ export const HARVESTERS: Record<string, Harvester> = {
   'hammerdb-tprocc': harvestHammerdb,
 };
 
-/** Runs of every benchmark in the tree; a file is skipped only when no harvester used it. */
+/**
+ * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
+ * (a mytools sysbench directory is not read again as possible HammerDB output); a file is skipped only when
+ * no harvester used it, with the last harvester's reason.
+ */
 export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
-  const results = Object.values(HARVESTERS).map((h) => h(tree, opts));
-  const skippedBy = results.map((r) => new Map(r.skipped.map((s) => [s.path, s.reason])));
-  const skipped = [...(skippedBy[0]?.entries() ?? [])]
-    .filter(([path]) => skippedBy.every((m) => m.has(path)))
-    .map(([path, reason]) => ({ path, reason }));
-  return { runs: results.flatMap((r) => r.runs), skipped };
+  const runs: HarvestResult['runs'] = [];
+  let left = tree;
+  let skipped: HarvestResult['skipped'] = [];
+  for (const harvest of Object.values(HARVESTERS)) {
+    if (left.entries.length === 0) break;
+    const r = harvest(left, opts);
+    runs.push(...r.runs);
+    skipped = r.skipped;
+    const unused = new Set(r.skipped.map((x) => x.path));
+    left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };
+  }
+  return { runs, skipped: left.entries.length ? skipped : [] };
 }

@@ -11,8 +11,13 @@ export interface Iostat {
   cpus?: number;
   /** Column names of the `Device` header, first one (`Device` or `Device:`) dropped. */
   columns: string[];
-  /** Rows per device in report order; row[j] is columns[j]. */
-  devices: Map<string, number[][]>;
+  /** Device names in the order they first appear. */
+  deviceNames: string[];
+  /**
+   * A device's rows in report order; row[j] is columns[j]. Parsed on first use: harvest needs the rows of one
+   * device (the database's), and real files list many (feb25: 7 devices, 335 reports).
+   */
+  rows(device: string): number[][];
   /** `avg-cpu` rows: %user %nice %system %iowait %steal %idle. */
   cpu: number[][];
   /** Number of reports (Device header lines). */
@@ -25,9 +30,25 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
 
 /** Parse `iostat -y -kx N` output. Lines are scanned in place (no splitting), as files reach GBs. */
 export function parseIostat(text: string): Iostat {
-  const out: Iostat = { columns: [], devices: new Map(), cpu: [], reports: 0 };
+  const spans = new Map<string, number[]>(); // device -> [start, end, start, end, ...] of its number fields
+  const parsed = new Map<string, number[][]>();
+  const out: Iostat = {
+    columns: [],
+    deviceNames: [],
+    cpu: [],
+    reports: 0,
+    rows(device) {
+      let rows = parsed.get(device);
+      if (!rows) {
+        const at = spans.get(device) ?? [];
+        rows = [];
+        for (let i = 0; i < at.length; i += 2) rows.push(scanNumbers(text, at[i]!, at[i + 1]!, []));
+        parsed.set(device, rows);
+      }
+      return rows;
+    },
+  };
   let mode: 0 | 1 | 2 = 0; // 0 none, 1 after `avg-cpu:`, 2 device lines
-  const nums: number[] = [];
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -36,14 +57,17 @@ export function parseIostat(text: string): Iostat {
     while (s < end && isSpace(text.charCodeAt(s))) s++;
     if (s === end) {
       mode = 0;
-    } else if (mode === 2 && text.charCodeAt(s) !== 68 /* D */) {
-      // A device line: name, then numbers.
+    } else if (mode === 2 && !text.startsWith('Device', s)) {
+      // A device line: remember where its numbers are.
       let n = s;
       while (n < end && !isSpace(text.charCodeAt(n))) n++;
       const name = text.slice(s, n);
-      let rows = out.devices.get(name);
-      if (!rows) out.devices.set(name, (rows = []));
-      rows.push(scanNumbers(text, n, end, []));
+      let at = spans.get(name);
+      if (!at) {
+        spans.set(name, (at = []));
+        out.deviceNames.push(name);
+      }
+      at.push(n, end);
     } else if (mode === 1) {
       out.cpu.push(scanNumbers(text, s, end, []));
       mode = 0;
@@ -62,9 +86,6 @@ export function parseIostat(text: string): Iostat {
         out.date = readIostatDate(m[3]!);
         out.cpus = Number(m[4]);
       }
-    } else if (mode === 2) {
-      // `Device...` line inside a report cannot happen; a device literally named D* is handled above.
-      scanNumbers(text, s, end, nums);
     }
     start = end + 1;
   }
@@ -95,8 +116,9 @@ export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number;
  * The harness average: `grep <dname> file | awk '{ rs+=$crs; ... c+=1 }'`. A substring match, so `md2` also
  * matches `md20` and any other line containing the name. `skipFirst` is sum_iostat.sh's NR>1 (Insert Benchmark).
  * Finds the matching lines with indexOf over the whole text instead of splitting it into lines.
+ * `stopAtFirstIO` answers only "did this device do any IO" (the sums are then partial).
  */
-export function harnessIostatSums(text: string, device: string, skipFirst = false) {
+export function harnessIostatSums(text: string, device: string, skipFirst = false, opts: { stopAtFirstIO?: boolean } = {}) {
   const h = /(^|\n)(Device:?\s[^\n]*)/.exec(text);
   const cols = h ? harnessFieldsFor(h[2]!) : undefined;
   if (!cols || device === '') return undefined;
@@ -117,7 +139,7 @@ export function harnessIostatSums(text: string, device: string, skipFirst = fals
     }
     first = false;
     // awk fields are 1-based and count the device name: scan all tokens, words become NaN (awk: 0).
-    scanNumbers(text, lineStart, lineEnd, nums);
+    scanNumbers(text, lineStart, lineEnd, nums, Math.max(cols.rs, cols.rkb, cols.ws, cols.wkb));
     const at = (k: number) => {
       const v = nums[k - 1];
       return v === undefined || Number.isNaN(v) ? 0 : v;
@@ -127,6 +149,7 @@ export function harnessIostatSums(text: string, device: string, skipFirst = fals
     sums.rkb += at(cols.rkb);
     sums.ws += at(cols.ws);
     sums.wkb += at(cols.wkb);
+    if (opts.stopAtFirstIO && sums.rs + sums.ws + sums.rkb + sums.wkb > 0) break;
   }
   return sums;
 }

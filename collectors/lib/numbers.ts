@@ -52,11 +52,12 @@ const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 
  * that is not a plain decimal number (`-12`, `3.50`) becomes NaN. A hand-written scanner, because harvest
  * reads hundreds of MB of vmstat/iostat text and substrings + Number() per field are the slow part. The
  * result equals Number(token): mantissa / 10^decimals is one correctly rounded division of exact values.
+ * `max` stops after that many tokens.
  */
-export function scanNumbers(text: string, start: number, end: number, out: number[]): number[] {
+export function scanNumbers(text: string, start: number, end: number, out: number[], max = Infinity): number[] {
   out.length = 0;
   let i = start;
-  while (i < end) {
+  while (i < end && out.length < max) {
     let c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 13) {
       i++;

@@ -9,7 +9,7 @@ export function sha256Hex(data: Uint8Array | string): string {
 
 /** Manifest rows of the raw files, paths relative to the run's raw directory. */
 export function manifest(entries: RawEntry[]): RawFile[] {
-  return entries.map((e) => ({ path: e.path, bytes: e.data.length, sha256: sha256Hex(e.data) }));
+  return entries.map((e) => ({ path: e.path, bytes: e.data.length, sha256: e.sha256 ?? sha256Hex(e.data) }));
 }
 
 /** Passwords never reach content/: `--pgsql-password=pw` -> `--pgsql-password=***`, likewise MYSQL_PWD, PGPASSWORD, -p<pw>. */

@@ -12,6 +12,8 @@ export interface RawEntry {
   data: Uint8Array;
   /** Modification time, when the input had one. */
   mtimeMs?: number;
+  /** SHA-256 (hex), when the loader computed it while reading (on the thread pool, beside parsing). */
+  sha256?: string;
 }
 
 export interface RawTree {
@@ -28,8 +30,27 @@ export function entryText(e: RawEntry): string {
   return decoder.decode(bytes);
 }
 
-/** Load an input path. Throws with a clear message when it does not exist or cannot be read. */
+/** SHA-256 of every entry on libuv's thread pool (WebCrypto digests there), so hashing runs beside parsing. */
+async function hashEntries(entries: RawEntry[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const e = entries[next++]!;
+      const digest = await crypto.subtle.digest('SHA-256', e.data as Uint8Array<ArrayBuffer>);
+      e.sha256 = Buffer.from(digest).toString('hex');
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+/** Load an input path (and the sha256 of every file). Throws with a clear message when it does not exist or cannot be read. */
 export async function loadRawInput(input: string): Promise<RawTree> {
+  const tree = await readRawInput(input);
+  await hashEntries(tree.entries);
+  return tree;
+}
+
+async function readRawInput(input: string): Promise<RawTree> {
   let info;
   try {
     info = await stat(input);

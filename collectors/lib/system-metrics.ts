@@ -51,8 +51,8 @@ function harnessVmstat(v: Vmstat): VmstatAverages | undefined {
 }
 
 function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
-  const rows = io.devices.get(device);
-  if (!rows || rows.length === 0) return undefined;
+  const rows = io.rows(device);
+  if (rows.length === 0) return undefined;
   const i = (name: string) => io.columns.indexOf(name);
   const avg = (name: string) => (i(name) < 0 ? undefined : mean(rows.map((r) => r[i(name)]!)));
   return {
@@ -158,8 +158,8 @@ const VMSTAT_UNITS: Record<string, string> = {
 
 /** iostat rows of one device as a series. */
 export function iostatSeries(io: Iostat, device: string, intervalSeconds?: number): Series | undefined {
-  const rows = io.devices.get(device);
-  if (!rows || rows.length === 0) return undefined;
+  const rows = io.rows(device);
+  if (rows.length === 0) return undefined;
   return {
     name: 'iostat',
     device,
@@ -186,7 +186,7 @@ export function chooseDevice(
   io: { parsed: Iostat; text: string },
   opts: { given?: string; expect?: (avg: IostatAverages) => boolean },
 ): { device?: string; source?: string } {
-  const names = [...io.parsed.devices.keys()];
+  const names = io.parsed.deviceNames;
   if (opts.given) return { device: opts.given, source: '--meta device' };
   if (opts.expect) {
     const hit = names.find((d) => {
@@ -195,7 +195,11 @@ export function chooseDevice(
     });
     if (hit) return { device: hit, source: 'reproduces sb.met' };
   }
-  const active = names.filter((d) => io.parsed.devices.get(d)!.some((r) => r.some((x) => x > 0)));
+  // Busy devices, from the harness sums (a scan for the name) rather than parsing every device's rows.
+  const active = names.filter((d) => {
+    const sums = harnessIostatSums(io.text, d, false, { stopAtFirstIO: true });
+    return sums !== undefined && sums.rs + sums.ws + sums.rkb + sums.wkb > 0;
+  });
   if (active.length === 1) return { device: active[0], source: 'only device with IO' };
   if (names.length === 1) return { device: names[0], source: 'only device' };
   return {};

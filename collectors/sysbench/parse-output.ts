@@ -1,6 +1,5 @@
 // sysbench stdout -> numbers (formats.md 2.3, 2.7). Accepts 1.0.x and 1.1.x reports, with or without
 // --report-interval lines, both `err/s:` spellings, and failed runs (FATAL, no statistics block).
-import { lines } from '../lib/numbers.ts';
 
 export interface SysbenchStats {
   queries: { read: number; write: number; other: number; total: number };
@@ -53,9 +52,9 @@ const BANNER = /^sysbench (\d+\.\d+\.\d+(?:-[0-9a-f]+)?)/;
 /** Parse the text of one sysbench run. Never throws; a run without `SQL statistics:` has no `stats`. */
 export function parseSysbenchOutput(text: string): SysbenchOutput {
   const out: SysbenchOutput = { options: {}, intervals: [], errors: [], warnings: [] };
-  const all = lines(text);
   // Line 1 is the command line when a harness echoed it (mytools run.sh, benchsite run); never the banner.
-  const first = all[0] ?? '';
+  const nl = text.indexOf('\n');
+  const first = nl < 0 ? text : text.slice(0, nl);
   if (/sysbench/.test(first) && /\s--[a-z]/.test(first) && !BANNER.test(first)) {
     out.commandLine = first;
     const tokens = first.split(/\s+/);
@@ -73,12 +72,30 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
   let inStats = false;
   let stats: SysbenchStats | undefined;
   let sawQueriesLine = false;
-  for (const line of all) {
+  // Walk the lines in place: a 2-hour run has 7200 interval lines, and most lines need one look.
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const first = text.charCodeAt(start);
+    const next = end + 1;
+    if (!inStats && first === 91 /* [ */) {
+      const iv = INTERVAL.exec(text.slice(start, end));
+      if (iv) {
+        out.intervalPercentile = Number(iv[8]);
+        out.intervals.push([iv[1], iv[2], iv[3], iv[4], iv[5], iv[6], iv[7], iv[9], iv[10], iv[11]].map(Number));
+        start = next;
+        continue;
+      }
+    }
+    const line = text.slice(start, end);
+    start = next;
     if (line.includes('FATAL:') || /^(Error|ERROR)[: ]/.test(line)) out.errors.push(line.trim());
     if (line.startsWith('WARNING:')) out.warnings.push(line.trim());
     if (!inStats) {
       const iv = INTERVAL.exec(line);
       if (iv) {
+        // An interval line glued after other output (many threads writing at once).
         out.intervalPercentile = Number(iv[8]);
         out.intervals.push([iv[1], iv[2], iv[3], iv[4], iv[5], iv[6], iv[7], iv[9], iv[10], iv[11]].map(Number));
         continue;

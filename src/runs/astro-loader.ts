@@ -17,10 +17,16 @@ export function runsLoader(root = 'content/runs'): Loader {
         const files = await findRunFiles(dir);
         const seen = new Set<string>();
         const problems: string[] = [];
-        for (const file of files) {
+        // Read ahead a few files while validating the current one.
+        const texts = files.map(() => undefined as Promise<string> | undefined);
+        const read = (i: number) => (texts[i] ??= readFile(files[i]!, 'utf8'));
+        for (let i = 0; i < files.length; i++) {
+          for (let j = i; j < Math.min(files.length, i + 8); j++) void read(j);
+          const file = files[i]!;
           const id = idOf(dir, file);
           seen.add(id);
-          const text = await readFile(file, 'utf8');
+          const text = await read(i);
+          texts[i] = undefined;
           const digest = generateDigest(text);
           if (store.get(id)?.digest === digest) continue;
           const checked = validateRunText(file, text, id);

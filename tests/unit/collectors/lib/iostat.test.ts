@@ -26,8 +26,9 @@ describe('parseIostat', () => {
 
   it('keeps one row per report per device', () => {
     const io = parseIostat(feb25);
-    expect([...io.devices.keys()]).toEqual(['loop0', 'md0', 'md1', 'md2', 'md3', 'nvme0n1', 'nvme1n1']);
-    expect(io.devices.get('md2')).toHaveLength(335);
+    expect(io.deviceNames).toEqual(['loop0', 'md0', 'md1', 'md2', 'md3', 'nvme0n1', 'nvme1n1']);
+    expect(io.rows('md2')).toHaveLength(335);
+    expect(io.rows('md2')[0]!.slice(6, 8)).toEqual([6, 48]); // w/s, wkB/s of the first report
     expect(io.columns.slice(0, 3)).toEqual(['r/s', 'rkB/s', 'rrqm/s']);
   });
 

@@ -1,0 +1,74 @@
+// Figure 1: harvest throughput on a large raw directory (long runs, 1-second samples), parsing alone and
+// with the compressed raw archive written; and our vmstat/iostat averaging against awk on the same files.
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { harvestAny } from '../collectors/harvest-any.ts';
+import { loadRawInput } from '../collectors/lib/raw-tree.ts';
+import { writeHarvestedRun } from '../collectors/lib/write-run.ts';
+import { parseIostat } from '../collectors/lib/iostat.ts';
+import { parseVmstat } from '../collectors/lib/vmstat.ts';
+import { generateRawDir } from './generate-raw.ts';
+import { timed, type Figure } from './measure.ts';
+
+/** Per-column averages of every vmstat column and of every iostat column per device: what the awk does too. */
+export function averageAll(vm: string[], io: string[]): number {
+  let checksum = 0;
+  for (const text of vm) {
+    const v = parseVmstat(text);
+    const rows = v.rows.slice(1);
+    for (let j = 0; j < v.columns.length; j++) checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
+  }
+  for (const text of io) {
+    const p = parseIostat(text);
+    for (const rows of p.deviceNames.map((d) => p.rows(d))) {
+      for (let j = 0; j < p.columns.length; j++) checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
+    }
+  }
+  return checksum;
+}
+
+// The awk the harness style would use (formats.md 4.4), extended to every column and every device.
+const AWK_VMSTAT = `$1 ~ /^[0-9]+$/ && NF >= 16 { n++; for (i = 1; i <= NF; i++) s[i] += $i } END { for (i in s) printf "%s %.3f\\n", i, s[i] / n }`;
+const AWK_IOSTAT = `/^Device/ { dev = 1; next } /^$/ { dev = 0; next } dev { n[$1]++; for (i = 2; i <= NF; i++) s[$1 "," i] += $i } END { for (k in s) { split(k, a, ","); printf "%s %.3f\\n", k, s[k] / n[a[1]] } }`;
+
+export async function harvestFigures(work: string, bytes: number, log: (s: string) => void): Promise<Figure[]> {
+  log(`generating ${(bytes / 1e9).toFixed(1)} GB of raw sysbench output (2-hour tests, 1-second samples) once`);
+  const raw = await generateRawDir(join(work, `raw-${Math.round(bytes / 1e6)}m`), bytes, 7200);
+  const mb = raw.bytes / 1e6;
+  const read = await timed(() => loadRawInput(raw.dir));
+  const parse = await timed(() => harvestAny(read.value));
+  if (parse.value.runs.length === 0) throw new Error('the benchmark harvested nothing');
+  const out = join(work, 'harvest-out');
+  await rm(out, { recursive: true, force: true });
+  const archive = await timed(async () => {
+    const again = harvestAny(read.value);
+    for (const h of again.runs) await writeHarvestedRun(h, out, { archiveLevel: 1 });
+  });
+  await rm(out, { recursive: true, force: true });
+
+  // vmstat + iostat only: ours (keeping every row) against awk computing the same averages.
+  const files = (await readdir(raw.dir, { recursive: true })).map(String);
+  const vmFiles = files.filter((f) => /sb\.vm\./.test(f)).map((f) => join(raw.dir, f));
+  const ioFiles = files.filter((f) => /sb\.io\./.test(f)).map((f) => join(raw.dir, f));
+  let sysBytes = 0;
+  for (const f of [...vmFiles, ...ioFiles]) sysBytes += (await stat(f)).size;
+  const vmTexts = await Promise.all(vmFiles.map((f) => readFile(f, 'utf8')));
+  const ioTexts = await Promise.all(ioFiles.map((f) => readFile(f, 'utf8')));
+  const ours = await timed(() => averageAll(vmTexts, ioTexts));
+  const awk = await timed(() => {
+    // The files are in the page cache (just read); awk reads them itself.
+    execFileSync('awk', [AWK_VMSTAT, ...vmFiles], { maxBuffer: 1 << 26 });
+    execFileSync('awk', [AWK_IOSTAT, ...ioFiles], { maxBuffer: 1 << 26 });
+  });
+  const sysMb = sysBytes / 1e6;
+  return [
+    { name: 'harvest_input_mb', value: Math.round(mb), unit: 'MB', note: `${raw.runs} mytools run directories, ${raw.tests} tests of 7200 1-second samples` },
+    { name: 'harvest_read_mb_per_s', value: mb / read.seconds, unit: 'MB/s', note: 'reading the files into memory' },
+    { name: 'harvest_parse_mb_per_s', value: mb / parse.seconds, unit: 'MB/s', note: 'parsing alone (sysbench, vmstat, iostat; series kept; sha256 of every file)', target: '>= 200' },
+    { name: 'harvest_parse_archive_mb_per_s', value: mb / archive.seconds, unit: 'MB/s', note: 'parsing and writing run.json, series.json, charts.html and raw.tar.gz (gzip level 1)', target: '>= 100' },
+    { name: 'vmstat_iostat_benchsite_mb_per_s', value: sysMb / ours.seconds, unit: 'MB/s', note: 'per-column averages of every vmstat column and every iostat column per device, keeping the rows' },
+    { name: 'vmstat_iostat_awk_mb_per_s', value: sysMb / awk.seconds, unit: 'MB/s', note: 'awk computing the same averages on the same files' },
+    { name: 'vmstat_iostat_speedup_vs_awk', value: awk.seconds / ours.seconds, unit: 'x', target: '>= 2' },
+  ];
+}

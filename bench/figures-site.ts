@@ -1,0 +1,105 @@
+// Figures 2-4: site build time and peak memory at 1,000 and 10,000 runs, rebuild after adding one run,
+// the largest report page, and the compare view (bytes, and time to its table in headless Chromium).
+import { cp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../tests/helpers/browser.ts';
+import { serveDir } from '../tests/helpers/static-server.ts';
+import { generateContent } from './generate-content.ts';
+import { runMeasured, type Figure } from './measure.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+
+/** Forget every build cache, so a build is a first build. */
+async function coldCaches(): Promise<void> {
+  for (const d of ['.astro', 'node_modules/.astro', 'node_modules/.cache/benchsite', 'node_modules/.vite']) await rm(join(ROOT, d), { recursive: true, force: true });
+}
+
+async function build(content: string, out: string) {
+  const r = await runMeasured([process.execPath, ASTRO, 'build', '--outDir', out], { cwd: ROOT, env: { BENCHSITE_CONTENT: content } });
+  if (r.code !== 0) throw new Error(`astro build of ${content} failed:\n${r.output.slice(-3000)}`);
+  return r;
+}
+
+export async function buildFigures(work: string, sizes: number[], log: (s: string) => void): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const n of sizes) {
+    log(`content tree of ${n} runs (generated once)`);
+    const content = join(work, `content-${n}`);
+    await generateContent(content, n, log);
+    await coldCaches();
+    log(`building the site of ${n} runs from scratch`);
+    const out = join(work, `dist-${n}`);
+    await rm(out, { recursive: true, force: true });
+    const full = await build(content, out);
+    figures.push({ name: `site_build_s_${n}_runs`, value: full.seconds, unit: 's', note: 'astro build, no caches', target: n >= 10_000 ? '<= 60' : undefined });
+    if (full.peakRssMb) figures.push({ name: `site_build_peak_rss_mb_${n}_runs`, value: full.peakRssMb, unit: 'MB', target: n >= 10_000 ? '<= 2048' : undefined });
+    if (n === Math.max(...sizes)) {
+      // One more run (a copy of an existing one under a new label), then build again with the caches warm.
+      const runs = join(content, 'runs', 'sysbench');
+      const host = (await readdir(runs))[0]!;
+      const first = (await readdir(join(runs, host))).sort()[0]!;
+      const added = join(runs, host, `${first.slice(0, 9)}added-run`);
+      await cp(join(runs, host, first), added, { recursive: true });
+      const run = JSON.parse(await readFile(join(added, 'run.json'), 'utf8'));
+      run.label = 'added-run';
+      await (await import('node:fs/promises')).writeFile(join(added, 'run.json'), JSON.stringify(run, null, 2));
+      log(`rebuilding the site of ${n} runs after adding one`);
+      const again = await build(content, out);
+      await rm(added, { recursive: true, force: true });
+      figures.push({ name: `site_rebuild_one_run_s_${n}_runs`, value: again.seconds, unit: 's', note: 'astro build after adding one run, caches warm', target: n >= 10_000 ? '<= 10' : undefined });
+    }
+  }
+  return figures;
+}
+
+/** HTML + linked CSS of a page (SVG is inline). */
+async function pageBytes(dist: string, page: string): Promise<number> {
+  const html = await readFile(join(dist, page), 'utf8');
+  let bytes = Buffer.byteLength(html);
+  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) bytes += (await stat(join(dist, m[1]!))).size;
+  return bytes;
+}
+
+export async function pageFigures(work: string, compareRuns: number, log: (s: string) => void): Promise<Figure[]> {
+  log('building the site of the committed runs for page sizes');
+  const dist = join(work, 'dist-site');
+  await rm(dist, { recursive: true, force: true });
+  await build(join(ROOT, 'content'), dist);
+  let largest = { page: '', bytes: 0 };
+  for (const slug of await readdir(join(dist, 'reports'))) {
+    const bytes = await pageBytes(dist, join('reports', slug, 'index.html'));
+    if (bytes > largest.bytes) largest = { page: slug, bytes };
+  }
+  const figures: Figure[] = [{ name: 'largest_report_page_kb', value: largest.bytes / 1024, unit: 'KB', note: `${largest.page}: HTML + CSS + inline SVG, no JavaScript`, target: '<= 100' }];
+
+  const compareDist = join(work, `dist-${compareRuns}`);
+  const html = await readFile(join(compareDist, 'compare/index.html'), 'utf8');
+  let js = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]!), 0);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js += (await stat(join(compareDist, m[1]!))).size;
+  const data = (await stat(join(compareDist, 'data/sysbench.json'))).size;
+  figures.push({ name: `compare_view_js_and_data_kb_${compareRuns}_runs`, value: (js + data) / 1024, unit: 'KB', note: `script ${Math.round(js / 1024)} KB + /data/sysbench.json ${Math.round(data / 1024)} KB (the benchmark it opens with)` });
+
+  log(`timing the compare view with ${compareRuns} runs in headless Chromium`);
+  const server = await serveDir(compareDist);
+  const browser = await launchBrowser();
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await browser.newPage();
+      const t = Date.now();
+      await page.goto(`${server.url}/compare/?benchmark=sysbench`);
+      await page.locator('body[data-compare-ready="true"]').waitFor();
+      times.push(Date.now() - t);
+      const rows = await page.locator('#runs tbody tr').count();
+      if (rows < compareRuns / 2) throw new Error(`the compare view listed ${rows} runs`);
+      await page.close();
+    }
+    figures.push({ name: `compare_view_ready_ms_${compareRuns}_runs`, value: Math.min(...times), unit: 'ms', note: `navigation to the table of runs, best of 3 (${times.join(', ')} ms)`, target: '<= 1000' });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return figures;
+}

@@ -1,0 +1,47 @@
+// Small helpers for the benchmark: timing, peak memory of a child process, machine facts.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** What it measured, one line. */
+  note?: string;
+  target?: string;
+}
+
+export async function timed<T>(fn: () => Promise<T> | T): Promise<{ seconds: number; value: T }> {
+  const t = performance.now();
+  const value = await fn();
+  return { seconds: (performance.now() - t) / 1000, value };
+}
+
+/** Run a command; wall seconds and peak RSS (MB) from GNU time when it is there. */
+export function runMeasured(argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ seconds: number; peakRssMb?: number; code: number | null; output: string }> {
+  const gnuTime = existsSync('/usr/bin/time');
+  const full = gnuTime ? ['/usr/bin/time', '-f', 'BENCH_TIME %e %M', ...argv] : argv;
+  const t = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(full[0]!, full.slice(1), { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (code) => {
+      const m = /BENCH_TIME ([\d.]+) (\d+)/.exec(output);
+      resolve({ seconds: (performance.now() - t) / 1000, peakRssMb: m ? Number(m[2]) / 1024 : undefined, code, output });
+    });
+  });
+}
+
+export function machine() {
+  const c = cpus();
+  let load: string | undefined;
+  try {
+    load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    load = undefined;
+  }
+  return { cpuModel: c[0]?.model, cpus: c.length, memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10, node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: load };
+}
