@@ -17,10 +17,21 @@ function attr(text: string): string {
 async function renderUncached(spec: TopLevelSpec): Promise<string> {
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return compact(await view.toSVG());
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * Vega's SVG carries attributes for its own interaction (classes, roles, aria on every group) and long
+ * decimals; a static page needs neither. Dropping them and rounding to one decimal roughly halves it.
+ */
+export function compact(svg: string): string {
+  return svg
+    .replace(/ (class|role|aria-roledescription|aria-hidden|pointer-events)="[^"]*"/g, '')
+    .replace(/(\d+\.\d)\d+/g, '$1')
+    .replace(/<path d="M0,0h0v0h0Z"\/>/g, '');
 }
 
 /**
@@ -40,6 +51,7 @@ export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
       }
       const raw = await renderUncached(spec);
       const out = raw.replace('<svg ', `<svg role="img" aria-label="${attr(label)}" style="max-width:100%;height:auto" `);
+      // (the accessible name is added after compact(), which drops vega's own roles)
       await mkdir(CACHE_DIR, { recursive: true });
       await writeFile(file, out);
       return out;
