@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { findRunFiles } from '../../src/runs/read-runs.ts';
+import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
+import { validateReportText } from '../../src/runs/validate-report.ts';
 import { problem, type Problem } from '../../src/runs/problems.ts';
 import { validateRunText, validateSeriesText } from '../../src/runs/validate-run.ts';
 import { sha256Hex } from '../lib/provenance.ts';
@@ -10,15 +11,17 @@ import type { Command } from './command.ts';
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check run files: schema, path, series and raw archive',
-  help: `Usage: benchsite validate [<path>...]
+  help: `Usage: benchsite validate [<path>...] [--reports <dir>]
 
 Checks every run.json under each <path> (a run.json or a directory; default: content/runs):
 the schema, that its directory matches <benchmark>/<host>/<YYYYMMDD>-<label>, its series.json,
-and the size and sha256 of its raw.tar.gz. Prints each problem as
+and the size and sha256 of its raw.tar.gz. Then every report in --reports (default:
+content/reports when it exists): its frontmatter, and that the runs it names exist.
+Prints each problem as
   <file>: <json.path>: <what is wrong>. <what to do>
 then a count, and exits with 1 when there is any problem.`,
   async run(args) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { reports: { type: 'string' } } });
     const paths = positionals.length ? positionals : ['content/runs'];
     const problems: Problem[] = [];
     let files = 0;
@@ -36,9 +39,26 @@ then a count, and exits with 1 when there is any problem.`,
         problems.push(...(await checkRunFile(file)));
       }
     }
+    const reportsDir = values.reports ?? (positionals.length ? undefined : 'content/reports');
+    let reports = 0;
+    if (reportsDir) {
+      const runIds = new Set((await findRunFiles(paths[0]!)).map((f) => idOf(paths[0]!, f)));
+      let names: string[] = [];
+      try {
+        names = (await readdir(reportsDir)).filter((n) => n.endsWith('.md'));
+      } catch {
+        if (values.reports) problems.push(problem(reportsDir, '(path)', 'no such directory', 'Give the directory of the report files'));
+      }
+      for (const n of names) {
+        reports++;
+        const file = join(reportsDir, n);
+        problems.push(...validateReportText(file, await readFile(file, 'utf8'), runIds));
+      }
+    }
     const show = (f: string) => relative(process.cwd(), f) || f;
     for (const pr of problems) console.log(pr.text.replace(pr.file, show(pr.file)));
-    console.log(problems.length ? `${problems.length} problem(s) in ${files} run file(s)` : `${files} run file(s) valid`);
+    const checked = `${files} run file(s)${reports ? ` and ${reports} report(s)` : ''}`;
+    console.log(problems.length ? `${problems.length} problem(s) in ${checked}` : `${checked} valid`);
     return problems.length ? 1 : 0;
   },
 };

@@ -73,6 +73,20 @@ describe('benchsite harvest / export / validate', () => {
     expect(r.stdout).toContain('1 problem(s) in 2 run file(s)');
   });
 
+  it('validate checks reports: frontmatter, and that the runs they name exist', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchsite-reports-'));
+    writeFileSync(join(dir, 'missing-run.md'), '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbench\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: [sysbench/vm/20261122-nope]\n---\nText.\n');
+    writeFileSync(join(dir, 'bad-field.md'), '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbnch\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: []\n---\n');
+    const r = benchsite(['validate', 'content/runs', '--reports', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('missing-run.md: runs[0]: no run "sysbench/vm/20261122-nope" under the runs directory. Use the path of a run under content/runs (without /run.json), or harvest that run.');
+    expect(r.stdout).toContain('bad-field.md: benchmark: expected "sysbench" or "insert-benchmark" or "hammerdb-tprocc". Use one of those values.');
+    expect(r.stdout).toMatch(/2 problem\(s\) in \d+ run file\(s\) and 2 report\(s\)/);
+    const ok = benchsite(['validate']);
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).toMatch(/run file\(s\) and \d+ report\(s\) valid/);
+  });
+
   it('gives clear errors for bad input', () => {
     const missing = benchsite(['harvest', '/no/such/dir', '--out', out]);
     expect(missing.code).toBe(1);
