@@ -101,7 +101,7 @@ export async function generateContent(dir: string, n: number, log: (s: string) =
       // As `benchsite harvest` writes them: the series and the run page's charts drawn from them.
       const text = seriesJson(series);
       await writeFile(join(runDir, 'series.json'), text);
-      await writeFile(join(runDir, 'charts.html'), `${chartsStamp(text)}${runChartsHtml(run, series)}`);
+      await writeFile(join(runDir, 'charts.html'), `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, series)}`);
     }
     if (run.provenance.rawArchive) {
       if (!(await exists(join(runDir, 'raw.tar.gz')))) await link(t.archive, join(runDir, 'raw.tar.gz'));

@@ -89,7 +89,7 @@ export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { ar
     // The run page's charts, drawn once here (the site redraws them only when this file is stale).
     const text = seriesJson(h.series);
     changed = (await writeFileAtomic(join(dir, 'series.json'), text)) || changed;
-    changed = (await writeFileAtomic(join(dir, 'charts.html'), `${chartsStamp(text)}${runChartsHtml(run, h.series)}`)) || changed;
+    changed = (await writeFileAtomic(join(dir, 'charts.html'), `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, h.series)}`)) || changed;
   } else {
     await rm(join(dir, 'series.json'), { force: true });
     await rm(join(dir, 'charts.html'), { force: true });

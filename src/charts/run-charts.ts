@@ -1,8 +1,7 @@
 // The time-series charts of a run page, from its series: QPS (sysbench), tpm (HammerDB), each benchmark's
 // extra per-second charts, and CPU busy (vmstat), one small panel per test. Pure: `benchsite harvest` draws
-// them once into charts.html beside run.json (keyed by the series' sha256), and a build only draws them when
+// them once into charts.html beside run.json (stamped with the series' size), and a build only draws them when
 // that file is missing or stale.
-import { createHash } from 'node:crypto';
 import type { Run, SeriesFile } from '../schemas/index.ts';
 import { SERIES_CHARTS } from '../analysis/key-metrics.ts';
 import { downsample } from '../analysis/downsample.ts';
@@ -52,7 +51,11 @@ export function runChartsHtml(run: Run, series: SeriesFile): string {
   return figures.join('\n');
 }
 
-/** The first line of charts.html: which series (sha256 of series.json's bytes) and chart version it was drawn from. */
-export function chartsStamp(seriesBytes: Uint8Array | string): string {
-  return `<!-- benchsite run charts v${RUN_CHARTS_VERSION} series-sha256=${createHash('sha256').update(seriesBytes).digest('hex')} -->`;
+/**
+ * The first line of charts.html: the chart version and the size of the series.json it was drawn from.
+ * Both files are written together by harvest; the size catches a series.json rewritten without its charts
+ * without hashing 10,000 series files on every build.
+ */
+export function chartsStamp(seriesBytes: number): string {
+  return `<!-- benchsite run charts v${RUN_CHARTS_VERSION} series-bytes=${seriesBytes} -->`;
 }
