@@ -190,6 +190,19 @@ export class SshTransport implements Transport {
     }
   }
 
+  async writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+    const made = await this.exec(['mkdir', '-p', dir]);
+    if (made.disconnected) throw new TransportError(`${this.where}: lost the connection while creating ${quote(dir)}`);
+    if (made.code !== 0) throw new Error(`${this.where}: cannot create ${quote(dir)}: ${made.stderr.trim()}`);
+    const s = await this.sftp();
+    try {
+      await new Promise<void>((resolve, reject) => s.writeFile(path, Buffer.from(data), (err: Error | null | undefined) => (err ? reject(new Error(`${this.where}: cannot write ${quote(path)}: ${err.message}`)) : resolve())));
+    } finally {
+      s.end();
+    }
+  }
+
   async close(): Promise<void> {
     this.client.end();
   }
