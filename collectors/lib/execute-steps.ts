@@ -96,7 +96,8 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
         onOutput: (chunk) => {
           const lines = (partial + chunk).split('\n');
           partial = lines.pop() ?? '';
-          for (const l of lines) {
+          // Carriage returns of a program's line editor (HammerDB's CLI starts lines with one) are not text.
+          for (const l of lines.map((x) => x.replace(/^\r+|\r+$/g, ''))) {
             const rate = c.liveRate?.exec(l);
             if (rate) report(Number(rate[1]));
             onLine(l);
