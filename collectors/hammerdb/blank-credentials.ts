@@ -7,7 +7,7 @@ import { loadSqlite } from './read-jobs-db.ts';
 
 /** A Tcl dict word: braced (nested braces and escapes allowed) or bare (backslash escapes allowed). */
 const TCL_WORD = String.raw`(?:\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.)*\})*\}|(?:\\.|[^\s\\{}])+)`;
-const PASSWORD_SETTING = new RegExp(String.raw`(^|\s)(\w*pass\w*)(\s+)${TCL_WORD}`, 'gi');
+const PASSWORD_SETTING = new RegExp(String.raw`(^|[\s{])(\w*pass\w*)(\s+)${TCL_WORD}`, 'gi');
 
 /** `tpcc {pg_pass secret ...}` -> `tpcc {pg_pass *** ...}`: every key with `pass` in its name. Pure. */
 export function blankPasswords(jobdict: string): string {

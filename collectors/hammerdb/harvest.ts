@@ -144,11 +144,13 @@ function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOp
   const decoded = decodeLabel(m.label);
   const header = [...systems.values()].map((s) => s.system.iostatHeader).find((h) => h?.date || h?.hostname);
   const first = jobs.find((j) => j.dbVersion);
+  const served = first ? productOf(first) : undefined;
+  if (served?.note) notes.push(served.note);
   return assemble({
     label: m.label,
     input,
     format: 'mytools-hammerdb',
-    product: decoded.product ?? (first ? productOf(first).product : undefined),
+    product: decoded.product ?? served?.product,
     version: decoded.version,
     serverVersion: first?.dbVersion,
     workload: jobs.find((j) => j.database)?.database,

@@ -137,7 +137,7 @@ export function runScript(spec: HammerdbSpec, dbms: SpecDbms, virtualUsers: numb
   const w = workloadOf(dbms.product);
   const p = w.prefix;
   const set = effectiveSettings(spec, dbms.product);
-  return script(`HammerDB TPROC-C timed run, ${virtualUsers} virtual users, ${spec.warehouses} warehouses, for ${dbms.label} (${w.name} workload)`, [
+  return script(`HammerDB TPROC-C timed run, ${virtualUsers} virtual user${virtualUsers === 1 ? '' : 's'}, ${spec.warehouses} warehouses, for ${dbms.label} (${w.name} workload)`, [
     ...configuration(spec, dbms, w),
     diset('tpcc', `${p}_driver`, 'timed'),
     diset('tpcc', `${p}_total_iterations`, 10000000),
