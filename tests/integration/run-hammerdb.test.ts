@@ -3,7 +3,7 @@
 // loopback port. HammerDB cannot be installed here, so hammerdbcli is tests/fixtures/stand-ins/hammerdbcli: a Tcl
 // program that runs the generated scripts with HammerDB's CLI commands and replays real HammerDB 4.12 output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,13 +88,27 @@ function runsOf(dir: string): Array<{ dir: string; run: any }> {
  * `benchsite` without blocking this process: the test sshd logs into a pipe that this process drains, and a
  * blocked event loop (spawnSync) lets that pipe fill until sshd stalls and the connections time out.
  */
-function benchsiteAsync(argv: string[], opts: { env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function benchsiteAsync(
+  argv: string[],
+  opts: { env?: NodeJS.ProcessEnv; interrupt?: { journal: string; step: string; afterMs: number; how: (child: ChildProcess) => void } } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT, env: { ...process.env, ...opts.env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return (async () => {
+    const i = opts.interrupt;
+    if (i) {
+      // Interrupt once the step has been running for a while.
+      const until = Date.now() + 120_000;
+      while (Date.now() < until && !(existsSync(i.journal) && readFileSync(i.journal, 'utf8').includes(`"step":"${i.step}"`))) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, i.afterMs));
+      i.how(child);
+    }
+    return { code: await closed, stdout, stderr };
+  })();
 }
 
 const value = (run: any, test: string, metric: string) => run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
@@ -206,16 +220,8 @@ describe('benchsite run, hammerdb-tprocc (hammerdbcli is a stand-in replaying re
   it('a dropped connection during a timed run stops with a clear message, keeps the raw files, and --resume completes the run', async () => {
     const file = spec('drop', { product: 'postgres', ssh: true, env: { HAMMERDB_STANDIN_PACE_MS: '500' } });
     const work = join(tmp, 'drop', 'work', 'drop', 'lab1', 'pg15');
-    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...args([file], 'drop')], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdout.on('data', () => {});
     const journal = join(work, 'benchsite-journal.jsonl');
-    const until = Date.now() + 120_000;
-    while (Date.now() < until && !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"run:vu2"'))) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 2000));
-    sshd.dropSessions();
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await benchsiteAsync(args([file], 'drop'), { env, interrupt: { journal, step: 'run:vu2', afterMs: 2000, how: () => sshd.dropSessions() } });
     expect(code).toBe(1);
     expect(stderr).toMatch(/error: lab1: lost the connection \(ssh .*\) during pg15 \/ run:vu2/);
     expect(stderr).toContain(`benchsite run ${file} --resume`);
@@ -235,16 +241,8 @@ describe('benchsite run, hammerdb-tprocc (hammerdbcli is a stand-in replaying re
   it('Ctrl-C during a timed run stops with the resume command, and --resume completes the run', async () => {
     const file = spec('ctrlc', { product: 'mariadb', vus: [2] });
     const work = join(tmp, 'ctrlc', 'work', 'ctrlc', 'lab1', 'ma1011');
-    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...args([file], 'ctrlc')], { cwd: ROOT, env: { ...process.env, ...env, HAMMERDB_STANDIN_PACE_MS: '1000' } });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdout.on('data', () => {});
     const journal = join(work, 'benchsite-journal.jsonl');
-    const until = Date.now() + 60_000;
-    while (Date.now() < until && !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"run:vu2"'))) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 1500));
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await benchsiteAsync(args([file], 'ctrlc'), { env, interrupt: { journal, step: 'run:vu2', afterMs: 1500, how: (child) => child.kill('SIGINT') } });
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/interrupted \(Ctrl-C\).*ma1011/);
     expect(stderr).toContain('--resume');
