@@ -54,12 +54,13 @@ export function dryRunText(specFile: string, spec: RunSpec): string {
     out.push(...INVENTORY_COMMANDS.map((c) => `${shellLine(c.argv)} > inventory/${c.file}`));
     for (const run of plan.runs) {
       out.push(`### ${run.dbms.label} -> ${run.dir}/`);
+      for (const f of run.files ?? []) out.push(`cat > ${quote(f.hostPath)} <<'EOF'\n${f.content.trimEnd()}\nEOF`);
       for (const step of run.steps) {
         if (step.kind === 'shell') out.push(shellLine(['sh', '-c', step.script]));
         else if (step.kind === 'client') out.push(`${shellLine(step.command.argv)}${step.file ? ` > ${step.file}` : ''}`);
         else {
           const m = step.monitors;
-          if (m) out.push(`${m.delaySeconds ? `sleep ${m.delaySeconds}; ` : ''}vmstat ${m.intervalSeconds} > ${m.vm} &  iostat -y -kx ${m.intervalSeconds} > ${m.io} &`);
+          if (m) out.push(`${m.delaySeconds ? `sleep ${m.delaySeconds}; ` : m.startOn ? `# from the output line matching ${m.startOn}${m.stopOn ? ` to ${m.stopOn}` : ''}: ` : ''}vmstat ${m.intervalSeconds} > ${m.vm} &  iostat -y -kx ${m.intervalSeconds} > ${m.io} &`);
           const bg = step.commands.length > 1 ? ' &' : '';
           for (const c of step.commands) out.push(`${shellLine(c.argv)} > ${c.file}${bg}`);
         }
@@ -86,7 +87,9 @@ async function checkTools(t: Transport, host: string, tools: string[]): Promise<
     if (r.code !== 0) missing.push(tool);
   }
   if (missing.length) {
-    throw new Error(`${host}: ${missing.join(', ')} not found on ${t.where}. Install them (Debian/Ubuntu: apt-get install -y ${missing.map((m) => (m === 'iostat' ? 'sysstat' : m === 'vmstat' ? 'procps' : m)).join(' ')}) or set benchmark.sysbench to its path.`);
+    // Programs named by a path (HammerDB's hammerdbcli) are not Debian packages.
+    const packages = missing.filter((m) => !m.includes('/')).map((m) => (m === 'iostat' ? 'sysstat' : m === 'vmstat' ? 'procps' : m));
+    throw new Error(`${host}: ${missing.join(', ')} not found on ${t.where}. ${packages.length ? `Install them (Debian/Ubuntu: apt-get install -y ${packages.join(' ')}) or set` : 'Install it there, or set'} its path in the spec's benchmark section.`);
   }
 }
 

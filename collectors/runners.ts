@@ -14,7 +14,7 @@ import { harvestInsertBenchmark } from './insert-benchmark/harvest.ts';
 import { planInsertBenchmark } from './insert-benchmark/plan.ts';
 import { executeHammerdb } from './hammerdb/execute.ts';
 import { harvestHammerdb } from './hammerdb/harvest.ts';
-import { planHammerdb } from './hammerdb/plan.ts';
+import { hammerdbcliPath, planHammerdb } from './hammerdb/plan.ts';
 
 export interface BenchmarkRunner {
   /** Programs that must exist on the host before anything runs. */
@@ -42,8 +42,8 @@ export const RUNNERS: { [K in Kind]: BenchmarkRunner } = {
     harvest: (tree) => harvestInsertBenchmark(tree),
   },
   'hammerdb-tprocc': {
-    tools: () => ['vmstat', 'iostat'],
-    plan: (spec) => planHammerdb(spec.benchmark as SpecOf<'hammerdb-tprocc'>, spec.dbms),
+    tools: (spec) => [hammerdbcliPath(spec.benchmark as SpecOf<'hammerdb-tprocc'>), 'vmstat', 'iostat'],
+    plan: (spec) => planHammerdb(spec.benchmark as SpecOf<'hammerdb-tprocc'>, spec.dbms, spec.name),
     execute: executeHammerdb,
     harvest: (tree) => harvestHammerdb(tree),
   },

@@ -11,7 +11,7 @@ import type { Meta, ResultRow, Run, Series, SeriesFile } from '../../src/schemas
 import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel, serverClassOf } from '../lib/labels.ts';
-import { applyMeta } from '../lib/meta.ts';
+import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
 import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { combineSources } from './combine-sources.ts';
@@ -30,12 +30,19 @@ export interface HammerdbHarvestOptions {
 }
 
 /** Harvest every HammerDB TPROC-C run found in a raw tree. */
-export function harvestHammerdb(tree: RawTree, opts: HammerdbHarvestOptions = {}): HarvestResult {
+export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {}): HarvestResult {
   const result: HarvestResult = { runs: [], skipped: [] };
   const used = new Set<string>();
-  for (const m of findMytoolsRuns(tree.entries)) {
-    result.runs.push(harvestMytoolsRun(m, tree.name, opts));
+  // A `benchsite run` directory: its benchsite-meta.json holds the spec's facts, and every file in it (scripts,
+  // journal, inventory, server settings, attempts/ of interrupted steps) is evidence of its one run.
+  const rawMeta = tree.entries.find((e) => e.path === RAW_META);
+  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const mytools = findMytoolsRuns(tree.entries);
+  for (const m of mytools) {
+    const rest = rawMeta && mytools.length === 1 ? tree.entries.filter((e) => !m.dirs.some((d) => d.files.includes(e))) : [];
+    result.runs.push(harvestMytoolsRun(m, tree.name, opts, rest));
     for (const d of m.dirs) for (const f of d.files) used.add(f.path);
+    for (const e of rest) used.add(e.path);
   }
   const sources: Source[] = [];
   for (const e of tree.entries) {
@@ -95,11 +102,11 @@ function defaultsOf(meta: Meta | undefined): JobDefaults {
 // ---------------------------------------------------------------------------------------------------------------
 // mytools layout
 
-function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOptions): HarvestedRun {
+function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOptions, evidence: RawEntry[]): HarvestedRun {
   const notes: string[] = [];
   const jobs: HammerdbJob[] = [];
   const systems = new Map<HammerdbJob, { system: PointSystem; files: string[] }>();
-  const raw: RawEntry[] = [];
+  const raw: RawEntry[] = [...evidence];
   for (const d of m.dirs) {
     raw.push(...d.files);
     const { jobs: dirJobs, runOut } = mytoolsDirJobs(m.sfx, d);
@@ -137,11 +144,13 @@ function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOp
   const decoded = decodeLabel(m.label);
   const header = [...systems.values()].map((s) => s.system.iostatHeader).find((h) => h?.date || h?.hostname);
   const first = jobs.find((j) => j.dbVersion);
+  const served = first ? productOf(first) : undefined;
+  if (served?.note) notes.push(served.note);
   return assemble({
     label: m.label,
     input,
     format: 'mytools-hammerdb',
-    product: decoded.product ?? (first ? productOf(first).product : undefined),
+    product: decoded.product ?? served?.product,
     version: decoded.version,
     serverVersion: first?.dbVersion,
     workload: jobs.find((j) => j.database)?.database,

@@ -18,7 +18,8 @@ export interface ResDir {
 }
 
 const RES_DIR = /^res\.([a-z]+)\.load(\d+)\.vu(\d+)\.w(\d+)\.(\d+)\.(\d+)$/;
-const O_FILE = /^o\.([a-z]+)\.([^.]+)\.([^.]+)\.(.+)$/;
+/** `o.<dbms>.<build>.<config>.run.out`; benchsite run's labels (`o.pg.pg15.run.out`, `o.pg.a.b.c.run.out`) may have any number of dots. */
+const RUN_OUT = /^o\.([a-z]+)\.(.+)\.run\.out$/;
 
 export function parseResDir(name: string): ResDir | undefined {
   const m = RES_DIR.exec(name);
@@ -35,14 +36,18 @@ export interface MytoolsRun {
   dirs: Array<{ dir: string; res?: ResDir; files: RawEntry[] }>;
 }
 
-/** The harness's runs in a tree: directories holding an `o.*.run.out`. */
+/**
+ * The harness's runs in a tree: directories holding an `o.*.run.out`. The `attempts/` of an interrupted
+ * `benchsite run` hold partial outputs that belong to the run directory above them, not measured points.
+ */
 export function findMytoolsRuns(entries: RawEntry[]): MytoolsRun[] {
   const runs = new Map<string, MytoolsRun>();
   for (const [dir, files] of byDirectory(entries)) {
-    const outs = files.map((f) => O_FILE.exec(fileName(f.path))).filter((m): m is RegExpExecArray => !!m && m[4] === 'run.out');
+    if (/(^|\/)attempts(\/|$)/.test(dir)) continue;
+    const outs = files.map((f) => RUN_OUT.exec(fileName(f.path))).filter((m): m is RegExpExecArray => !!m);
     for (const m of outs) {
-      const sfx = `${m[1]}.${m[2]}.${m[3]}`;
-      const dcnf = `${m[2]}.${m[3]}`;
+      const sfx = `${m[1]}.${m[2]}`;
+      const dcnf = m[2]!;
       const mine = files.filter((f) => {
         const n = fileName(f.path);
         return n.startsWith(`o.${sfx}.`) || n === `o.down.${dcnf}` || n === `out.all${m[1]}`;

@@ -24,7 +24,7 @@ export interface JobsDbRows {
 
 let sqlite: Sqlite | undefined;
 
-function loadSqlite(): Sqlite {
+export function loadSqlite(): Sqlite {
   if (sqlite) return sqlite;
   const emit = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {

@@ -12,6 +12,8 @@ export interface ExecuteOptions {
   cpus?: number;
   /** Called when a measured test starts and whenever its live rate changes. */
   onTest?: (info: { index: number; total: number; name: string; rate?: number; remainingSeconds: number }) => void;
+  /** Called after each `run` step that ended (done, or a failed test), before the next step: e.g. to copy files the program left on the host. */
+  afterStep?: (step: RunStep) => Promise<void>;
 }
 
 /** Move the files of steps that started but never finished into attempts/, so nothing is overwritten or lost. */
@@ -33,11 +35,19 @@ async function setAsideUnfinished(ctx: StepContext): Promise<void> {
   }
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
+/** The plan's generated files: on the host for the steps, in the raw directory as evidence (same content on resume: the plan is pure). */
+async function writePlanFiles(plan: DbmsPlan, ctx: StepContext): Promise<void> {
+  for (const f of plan.files ?? []) {
+    await mkdir(dirname(join(ctx.dir, f.keep)), { recursive: true });
+    await writeFile(join(ctx.dir, f.keep), f.content);
+    try {
+      await ctx.transport.writeFile(f.hostPath, f.content);
+    } catch (e) {
+      if (ctx.signal.aborted) throw new RunStopped(`interrupted (Ctrl-C) before ${ctx.dbms} could start`, true);
+      throw new RunStopped(`${ctx.dbms}: cannot write ${f.hostPath} on ${ctx.transport.where}: ${(e as Error).message}. Check that its directory can be created there`, true);
+    }
+  }
+}
 
 async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, report: (rate?: number) => void): Promise<void> {
   const files = [...step.commands.map((c) => c.file), ...(step.monitors ? [step.monitors.vm, step.monitors.io] : [])];
@@ -49,45 +59,65 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
     await writeFile(join(ctx.dir, c.file), lines.length ? `${lines.join('\n')}\n` : '');
   }
   if (!step.test) ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.what}`);
+  // vmstat/iostat: started after a delay or by a line of output, stopped by a line or when the step ends.
+  const m = step.monitors;
   let monitors: Running[] = [];
-  let monitorStart: Promise<void> | undefined;
-  if (step.monitors) {
-    const m = step.monitors;
+  let monitorsDone = false;
+  const startMonitorsNow = () => {
+    if (!m || monitors.length || monitorsDone || ctx.signal.aborted) return;
+    monitors = startMonitors(ctx, m, m.intervalSeconds);
+  };
+  const stopMonitors = () => {
+    monitorsDone = true;
+    return Promise.all(monitors.map((x) => x.stop()));
+  };
+  let delay: ReturnType<typeof setTimeout> | undefined;
+  if (m) {
     await mkdir(dirname(join(ctx.dir, m.vm)), { recursive: true });
-    monitorStart = (async () => {
-      if (m.delaySeconds) await wait(m.delaySeconds * 1000, ctx.signal);
-      if (!ctx.signal.aborted) monitors = startMonitors(ctx, m, m.intervalSeconds);
-    })();
+    if (m.delaySeconds !== undefined || !m.startOn) delay = setTimeout(startMonitorsNow, (m.delaySeconds ?? 0) * 1000);
   }
-  const running = step.commands.map((c) => {
+  let failedBecause: string | undefined;
+  const running: Running[] = [];
+  const onLine = (line: string) => {
+    if (m?.startOn?.test(line)) startMonitorsNow();
+    if (m?.stopOn?.test(line)) void stopMonitors();
+    if (step.failOn?.test(line) && failedBecause === undefined) {
+      failedBecause = `the output says: ${line.trim()}`;
+      for (const r of running) void r.stop();
+    }
+  };
+  for (const c of step.commands) {
     let partial = '';
-    return ctx.transport.start(c.argv, {
-      env: c.env,
-      outputFile: join(ctx.dir, c.file),
-      timeoutMs: step.timeoutMs,
-      onOutput: c.liveRate
-        ? (chunk) => {
-            const lines = (partial + chunk).split('\n');
-            partial = lines.pop() ?? '';
-            for (const l of lines) {
-              const m = c.liveRate!.exec(l);
-              if (m) report(Number(m[1]));
-            }
+    running.push(
+      ctx.transport.start(c.argv, {
+        env: c.env,
+        outputFile: join(ctx.dir, c.file),
+        timeoutMs: step.timeoutMs,
+        onOutput: (chunk) => {
+          const lines = (partial + chunk).split('\n');
+          partial = lines.pop() ?? '';
+          // Carriage returns of a program's line editor (HammerDB's CLI starts lines with one) are not text.
+          for (const l of lines.map((x) => x.replace(/^\r+|\r+$/g, ''))) {
+            const rate = c.liveRate?.exec(l);
+            if (rate) report(Number(rate[1]));
+            onLine(l);
           }
-        : undefined,
-    });
-  });
+        },
+      }),
+    );
+  }
   const results: ExecResult[] = await Promise.all(running.map((r) => runAbortable(ctx, r)));
-  await monitorStart;
-  await Promise.all(monitors.map((m) => m.stop()));
+  clearTimeout(delay);
+  await stopMonitors();
   for (const r of results) await stopIfLost(ctx, step.id, r);
   const seconds = (Date.now() - t0) / 1000;
-  const bad = results.find((r) => r.code !== 0);
+  const bad = failedBecause !== undefined ? results[0] : results.find((r) => r.code !== 0);
   if (bad) {
-    await journal(ctx, { event: 'failed', at: now(), step: step.id, code: bad.code, reason: failureOf(bad) });
-    if (!step.test) throw new RunStopped(`${ctx.dbms}: ${step.what} failed (${failureOf(bad)}); see ${join(ctx.dir, step.commands[results.indexOf(bad)]!.file)}`, false);
+    const reason = failedBecause ?? failureOf(bad);
+    await journal(ctx, { event: 'failed', at: now(), step: step.id, code: bad.code, reason });
+    if (!step.test) throw new RunStopped(`${ctx.dbms}: ${step.what} failed (${reason}); see ${join(ctx.dir, step.commands[results.indexOf(bad)]!.file)}`, false);
     // A failed test is data: its output stays and harvest reports it as failed.
-    ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.test.name} FAILED (${failureOf(bad)}), output kept in ${step.commands[results.indexOf(bad)]!.file}`);
+    ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.test.name} FAILED (${reason}), output kept in ${step.commands[results.indexOf(bad)]!.file}`);
     return;
   }
   await journal(ctx, { event: 'done', at: now(), step: step.id, code: 0, seconds });
@@ -101,6 +131,7 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
 export async function executeSteps(plan: DbmsPlan, ctx: StepContext, opts: ExecuteOptions = {}): Promise<void> {
   await mkdir(ctx.dir, { recursive: true });
   await setAsideUnfinished(ctx);
+  await writePlanFiles(plan, ctx);
   const done = finishedSteps(await readJournal(join(ctx.dir, JOURNAL)));
   const tests = plan.steps.filter((s): s is RunStep => s.kind === 'run' && s.test !== undefined);
   let testIndex = 0;
@@ -111,8 +142,10 @@ export async function executeSteps(plan: DbmsPlan, ctx: StepContext, opts: Execu
     if (ctx.signal.aborted) throw new RunStopped(`interrupted (Ctrl-C) before ${ctx.dbms} / ${step.id}`, true);
     if (step.kind === 'shell') await runShellStep(ctx, step.id, step.script);
     else if (step.kind === 'client') await runClientStep(ctx, step.id, step.command, step.file);
-    else if (!step.test) await runStep(ctx, step, opts, () => {});
-    else {
+    else if (!step.test) {
+      await runStep(ctx, step, opts, () => {});
+      await opts.afterStep?.(step);
+    } else {
       const test = step.test;
       const left = tests.slice(testIndex - 1).reduce((n, t) => n + t.test!.seconds + 2, 0);
       const t0 = Date.now();
@@ -121,6 +154,7 @@ export async function executeSteps(plan: DbmsPlan, ctx: StepContext, opts: Execu
       report();
       ctx.progress.log(ctx.host, `${ctx.dbms}: [${testIndex}/${tests.length}] ${test.name} (${step.what})`);
       await runStep(ctx, step, opts, report);
+      await opts.afterStep?.(step);
     }
   }
 }

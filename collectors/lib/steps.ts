@@ -24,6 +24,10 @@ export interface Monitors {
   intervalSeconds: number;
   /** Start them this long after the step (HammerDB: after rampup). */
   delaySeconds?: number;
+  /** Start them when a line of the step's output matches (HammerDB: `Rampup complete`), or after `delaySeconds` if that comes first. */
+  startOn?: RegExp;
+  /** Stop them when a line of the step's output matches (HammerDB: `Test complete`), so they cover only the measured phase. */
+  stopOn?: RegExp;
 }
 
 export type Step =
@@ -44,6 +48,8 @@ export type Step =
       commands: RunCommand[];
       monitors?: Monitors;
       timeoutMs?: number;
+      /** A line of output matching this means the step failed and will not end by itself: its programs are stopped (HammerDB's VUs wait forever for a failed monitor). */
+      failOn?: RegExp;
     };
 
 export type RunStep = Extract<Step, { kind: 'run' }>;
@@ -54,6 +60,8 @@ export interface DbmsPlan {
   /** Raw run directory name (also the run's label). */
   dir: string;
   steps: Step[];
+  /** Files the steps need on the host (generated scripts): written there before the steps run, and kept in the raw run directory as `keep`. */
+  files?: Array<{ hostPath: string; keep: string; content: string }>;
 }
 
 export interface Plan {

@@ -1,6 +1,7 @@
 // Commands on this machine, as child processes (no shell unless asked for).
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { OutputSink } from './capture.ts';
 import type { ExecOptions, ExecResult, Running, Transport } from './types.ts';
 
@@ -56,6 +57,11 @@ export class LocalTransport implements Transport {
 
   readFile(path: string): Promise<Buffer> {
     return readFile(path);
+  }
+
+  async writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, data);
   }
 
   async close(): Promise<void> {}

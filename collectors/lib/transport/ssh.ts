@@ -1,8 +1,8 @@
 // Commands on a remote host over SSH (ssh2): host key checked against known_hosts, keepalive, timeouts,
-// output streamed to local files as it arrives, files read with SFTP.
+// output streamed to local files as it arrives, files read and written through commands.
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
+import { Client, type ClientChannel } from 'ssh2';
 import type { Ssh } from '../../../src/schemas/index.ts';
 import { OutputSink } from './capture.ts';
 import { checkKnownHosts } from './known-hosts.ts';
@@ -177,17 +177,21 @@ export class SshTransport implements Transport {
     };
   }
 
-  private sftp(): Promise<SFTPWrapper> {
-    return new Promise((resolve, reject) => this.client.sftp((err, s) => (err ? reject(err) : resolve(s))));
+  // Files go through commands (base64, coreutils) rather than SFTP, so a host whose sshd offers no sftp
+  // subsystem (minimal configs, the test sshd) works too.
+  async readFile(path: string): Promise<Buffer> {
+    const r = await this.exec(['base64', '-w', '0', '--', path], { captureLimit: 2 ** 30 });
+    if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while reading ${quote(path)}`);
+    if (r.code !== 0) throw new Error(`${this.where}: cannot read ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
+    return Buffer.from(r.stdout.trim(), 'base64');
   }
 
-  async readFile(path: string): Promise<Buffer> {
-    const s = await this.sftp();
-    try {
-      return await new Promise<Buffer>((resolve, reject) => s.readFile(path, (err: Error | undefined, data: Buffer) => (err ? reject(new Error(`${this.where}: cannot read ${quote(path)}: ${err.message}`)) : resolve(data))));
-    } finally {
-      s.end();
-    }
+  async writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+    const script = 'mkdir -p -- "$1" && printf %s "$3" | base64 -d > "$2"';
+    const r = await this.exec(['sh', '-c', script, 'sh', dir, path, Buffer.from(data).toString('base64')]);
+    if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while writing ${quote(path)}`);
+    if (r.code !== 0) throw new Error(`${this.where}: cannot write ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,8 @@ export interface Transport {
   start(argv: string[], opts?: ExecOptions): Running;
   /** Read a file on the host. */
   readFile(path: string): Promise<Buffer>;
+  /** Write a file on the host (its directory is created), replacing it when it exists. */
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
