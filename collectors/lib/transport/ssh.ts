@@ -2,7 +2,7 @@
 // output streamed to local files as it arrives, files read and written through commands.
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { Client, type ClientChannel } from 'ssh2';
+import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
 import type { Ssh } from '../../../src/schemas/index.ts';
 import { OutputSink } from './capture.ts';
 import { checkKnownHosts } from './known-hosts.ts';
@@ -177,9 +177,23 @@ export class SshTransport implements Transport {
     };
   }
 
-  // Files go through commands (base64, coreutils) rather than SFTP, so a host whose sshd offers no sftp
-  // subsystem (minimal configs, the test sshd) works too.
+  /** The SFTP session, opened once; undefined when the server offers no sftp subsystem. */
+  private sftpSession?: Promise<SFTPWrapper | undefined>;
+
+  private sftp(): Promise<SFTPWrapper | undefined> {
+    this.sftpSession ??= new Promise((resolve) => this.client.sftp((err, s) => resolve(err ? undefined : s)));
+    return this.sftpSession;
+  }
+
+  // Files go over SFTP. A server without the sftp subsystem (some minimal sshd configs) still works: the
+  // bytes then go through base64 on the command channel.
   async readFile(path: string): Promise<Buffer> {
+    const s = await this.sftp();
+    if (s) {
+      return new Promise<Buffer>((resolve, reject) =>
+        s.readFile(path, (err: Error | null | undefined, data: Buffer) => (err ? reject(new Error(`${this.where}: cannot read ${quote(path)}: ${err.message}`)) : resolve(data))),
+      );
+    }
     const r = await this.exec(['base64', '-w', '0', '--', path], { captureLimit: 2 ** 30 });
     if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while reading ${quote(path)}`);
     if (r.code !== 0) throw new Error(`${this.where}: cannot read ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
@@ -188,13 +202,23 @@ export class SshTransport implements Transport {
 
   async writeFile(path: string, data: string | Uint8Array): Promise<void> {
     const dir = path.slice(0, path.lastIndexOf('/')) || '/';
-    const script = 'mkdir -p -- "$1" && printf %s "$3" | base64 -d > "$2"';
-    const r = await this.exec(['sh', '-c', script, 'sh', dir, path, Buffer.from(data).toString('base64')]);
+    const mk = await this.exec(['mkdir', '-p', '--', dir]);
+    if (mk.disconnected) throw new TransportError(`${this.where}: lost the connection while writing ${quote(path)}`);
+    if (mk.code !== 0) throw new Error(`${this.where}: cannot create ${quote(dir)}: ${mk.stderr.trim() || `exit code ${mk.code}`}`);
+    const s = await this.sftp();
+    if (s) {
+      return new Promise<void>((resolve, reject) =>
+        s.writeFile(path, Buffer.from(data), (err: Error | null | undefined) => (err ? reject(new Error(`${this.where}: cannot write ${quote(path)}: ${err.message}`)) : resolve())),
+      );
+    }
+    const script = 'printf %s "$2" | base64 -d > "$1"';
+    const r = await this.exec(['sh', '-c', script, 'sh', path, Buffer.from(data).toString('base64')]);
     if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while writing ${quote(path)}`);
     if (r.code !== 0) throw new Error(`${this.where}: cannot write ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
   }
 
   async close(): Promise<void> {
+    (await this.sftpSession)?.end();
     this.client.end();
   }
 }
