@@ -29,7 +29,7 @@ describe.each([
       await t.writeFile(join(dir, 'sub', 'dir', 'file.bin'), data);
       expect((await t.readFile(join(dir, 'sub', 'dir', 'file.bin'))).equals(data)).toBe(true);
       await expect(t.readFile(join(dir, 'missing'))).rejects.toThrow(/cannot read/);
-      expect(servers[i]!.log().includes('subsystem request for sftp')).toBe(i === 0);
+      expect(servers[i]!.log().includes("Starting session: subsystem 'sftp'")).toBe(i === 0);
     } finally {
       await t.close();
     }
