@@ -184,7 +184,7 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
         cpus,
         onTest: (t) => {
           current = { dbms: run.dbms.label, step: t.name };
-          p.status(host.name, { dbms: run.dbms.label, step: t.name, index: testsBefore + t.index, total: totalTests, startedAt, remainingSeconds: t.remainingSeconds, qps: t.rate });
+          p.status(host.name, { dbms: run.dbms.label, step: t.name, index: testsBefore + t.index, total: totalTests, startedAt, remainingSeconds: t.remainingSeconds, rate: t.rate, rateUnit: t.rateUnit });
         },
       });
       testsBefore += nTests;

@@ -101,7 +101,7 @@ function planDbms(spec: HammerdbSpec, dbms: SpecDbms, specName: string): Hammerd
       kind: 'run',
       what: `${spec.rampupMinutes} min rampup + ${spec.durationMinutes} min, ${vu} virtual user${vu > 1 ? 's' : ''}`,
       test: { name: `vu${vu}.w${spec.warehouses}`, seconds: minutes * 60, summary: { pattern: RESULT, unit: 'NOPM' } },
-      commands: [{ argv: launch(tmp, script), env, file: `${dir}/o.${sfx}.run.out`, liveRate: COUNTER }],
+      commands: [{ argv: launch(tmp, script), env, file: `${dir}/o.${sfx}.run.out`, liveRate: COUNTER, liveRateUnit: 'tpm' }],
       monitors: { vm: `${dir}/o.${sfx}.run.vm`, io: `${dir}/o.${sfx}.run.io`, intervalSeconds: 1, startOn: MEASURED_START, stopOn: MEASURED_END },
       // The monitor VU waits for the others (and vacuums) after the measured phase: allow an hour for that.
       timeoutMs: (minutes * 60 + 3600) * 1000,

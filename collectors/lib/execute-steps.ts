@@ -11,7 +11,7 @@ export interface ExecuteOptions {
   /** CPUs of the host, for `N CPUs` lines. */
   cpus?: number;
   /** Called when a measured test starts and whenever its live rate changes. */
-  onTest?: (info: { index: number; total: number; name: string; rate?: number; remainingSeconds: number }) => void;
+  onTest?: (info: { index: number; total: number; name: string; rate?: number; rateUnit?: string; remainingSeconds: number }) => void;
   /** Called after each `run` step that ended (done, or a failed test), before the next step: e.g. to copy files the program left on the host. */
   afterStep?: (step: RunStep) => Promise<void>;
 }
@@ -150,7 +150,7 @@ export async function executeSteps(plan: DbmsPlan, ctx: StepContext, opts: Execu
       const left = tests.slice(testIndex - 1).reduce((n, t) => n + t.test!.seconds + 2, 0);
       const t0 = Date.now();
       const report = (rate?: number) =>
-        opts.onTest?.({ index: testIndex, total: tests.length, name: test.name, rate, remainingSeconds: Math.max(0, left - (Date.now() - t0) / 1000) });
+        opts.onTest?.({ index: testIndex, total: tests.length, name: test.name, rate, rateUnit: step.commands.find((c) => c.liveRate)?.liveRateUnit, remainingSeconds: Math.max(0, left - (Date.now() - t0) / 1000) });
       report();
       ctx.progress.log(ctx.host, `${ctx.dbms}: [${testIndex}/${tests.length}] ${test.name} (${step.what})`);
       await runStep(ctx, step, opts, report);

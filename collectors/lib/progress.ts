@@ -10,7 +10,9 @@ export interface Status {
   startedAt: number;
   /** Seconds of planned work left, for the ETA. */
   remainingSeconds?: number;
-  qps?: number;
+  /** Live rate of the running test and its unit (qps for sysbench, tpm for HammerDB, ...). */
+  rate?: number;
+  rateUnit?: string;
 }
 
 const clock = (s: number) => {
@@ -24,7 +26,7 @@ const clock = (s: number) => {
 export function statusText(host: string, s: Status, now = Date.now()): string {
   const parts = [`${host}`, s.dbms, `[${s.index}/${s.total}]`, s.step, `${clock((now - s.startedAt) / 1000)} elapsed`];
   if (s.remainingSeconds !== undefined) parts.push(`ETA ${clock(s.remainingSeconds)}`);
-  if (s.qps !== undefined) parts.push(`${Math.round(s.qps)} qps`);
+  if (s.rate !== undefined) parts.push(`${Math.round(s.rate)} ${s.rateUnit ?? 'qps'}`);
   return parts.join('  ');
 }
 

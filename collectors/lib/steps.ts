@@ -15,6 +15,8 @@ export interface RunCommand {
   cpusLine?: boolean;
   /** Regex whose first group is a live rate in the output, shown in the progress line (e.g. sysbench qps). */
   liveRate?: RegExp;
+  /** Unit of that rate (default `qps`). */
+  liveRateUnit?: string;
 }
 
 /** vmstat/iostat beside a `run` step, into these files. */

@@ -9,7 +9,7 @@ function sink(isTTY: boolean) {
   return { out, text: () => chunks.join('') };
 }
 
-const status = { dbms: 'pg15.sync', step: 'update-index', index: 3, total: 12, startedAt: Date.parse('2026-11-22T03:00:00Z'), remainingSeconds: 130, qps: 1234.4 };
+const status = { dbms: 'pg15.sync', step: 'update-index', index: 3, total: 12, startedAt: Date.parse('2026-11-22T03:00:00Z'), remainingSeconds: 130, rate: 1234.4 };
 
 describe('progress', () => {
   it('a status line: host, DBMS, i/N, test, elapsed, ETA, live QPS', () => {
