@@ -59,7 +59,7 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
       if (!ctx.signal.aborted) monitors = startMonitors(ctx, m, m.intervalSeconds);
     })();
   }
-  const running = step.commands.map((c) => {
+  const start = (c: RunStep['commands'][number]) => {
     let partial = '';
     return ctx.transport.start(c.argv, {
       env: c.env,
@@ -76,8 +76,15 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
           }
         : undefined,
     });
-  });
-  const results: ExecResult[] = await Promise.all(running.map((r) => runAbortable(ctx, r)));
+  };
+  const results: ExecResult[] = await Promise.all(
+    step.commands.map(async (c) => {
+      if (c.delaySeconds) await wait(c.delaySeconds * 1000, ctx.signal);
+      // Interrupted while waiting: never started (stopIfLost below reports the interruption).
+      if (ctx.signal.aborted) return { code: null, signal: null, timedOut: false, disconnected: false, stdout: '', stderr: 'not started: interrupted' };
+      return runAbortable(ctx, start(c));
+    }),
+  );
   await monitorStart;
   await Promise.all(monitors.map((m) => m.stop()));
   for (const r of results) await stopIfLost(ctx, step.id, r);

@@ -15,6 +15,8 @@ export interface RunCommand {
   cpusLine?: boolean;
   /** Regex whose first group is a live rate in the output, shown in the progress line (e.g. sysbench qps). */
   liveRate?: RegExp;
+  /** Start this long after the step's other commands (the Insert Benchmark's clients of a shared table wait for its creator). */
+  delaySeconds?: number;
 }
 
 /** vmstat/iostat beside a `run` step, into these files. */
