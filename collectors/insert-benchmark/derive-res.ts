@@ -77,8 +77,9 @@ export interface DeriveInput {
 export function deriveRes({ ib, seconds, extraRows = 0 }: DeriveInput): ResFile {
   const processes = Math.max(1, ib.length);
   // np.sh divides the rows it asked for (nr), not what the clients report: iibench's last interval line can
-  // lag its final commit (the fixtures have `t_ins` 2450 of `--max_rows=2500`).
-  const rows = ib.reduce((a, c) => a + (Number(c.options.max_rows) || last(c, 't_ins')), 0);
+  // lag its final commit (the fixtures have `t_ins` 2450 of `--max_rows=2500`). A client that did not finish
+  // did not insert them all: count what it reports.
+  const rows = ib.reduce((a, c) => a + ((c.done && Number(c.options.max_rows)) || last(c, 't_ins')), 0);
   const queries = ib.reduce((a, c) => a + last(c, 't_query'), 0);
   const insertRateText = bcDivide(rows + extraRows, seconds);
   const queryRateText = bcDivide(queries, seconds);

@@ -353,7 +353,8 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
     }
   }
   const failure = run?.failed.get(`test:${name}`);
-  if (failure && !error) error = `iibench.py failed: ${failure}`;
+  // benchsite's journal has the failing client's exit and last error line.
+  if (failure && !error) error = `${ibFiles.map((e) => e.path).join(', ')}: iibench.py failed (${failure})`;
   const clients = res?.header?.processes ?? dirClients ?? (ibFiles.length || dop);
   const unfinished = ib.map((c, i) => ({ c, i })).filter(({ c }) => !c.done);
   if (!error && unfinished.length) {
