@@ -4,10 +4,11 @@
 // needs psycopg2/MySQLdb, which cannot be installed here, so the stand-in replays the output the real client
 // printed for the same step in realruns/ibench.tar.gz. Every expected number below is read from those files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { archiveText } from '../helpers/fixtures.ts';
@@ -33,31 +34,28 @@ interface SpecOpts {
 
 /** A spec with the settings of the recorded runs (0.2m rows, 25 s query steps at 100 and 500 inserts/s) and 1 s monitors. */
 function spec(name: string, o: SpecOpts = {}): string {
+  const connection = (port: number, user: string) => ({ host: '127.0.0.1', port, user, password: '', database: `benchsite_ib_${name}` });
   const entry = (p: 'postgres' | 'mariadb') =>
-    p === 'postgres'
-      ? `  - label: pg.a\n    product: postgres\n    config: a\n    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: benchsite_ib_${name} }`
-      : `  - label: ma.a\n    product: mariadb\n    config: a\n    connection: { host: 127.0.0.1, port: 3306, user: root, password: "", database: benchsite_ib_${name} }`;
-  const env = [`IIBENCH_STANDIN_SPEED: "${o.speed ?? 5}"`, 'IIBENCH_STANDIN_MIN_SECONDS: "2.5"', ...(o.fail ? [`IIBENCH_STANDIN_FAIL: ${o.fail}`] : [])];
+    p === 'postgres' ? { label: 'pg.a', product: p, config: 'a', connection: connection(5432, 'postgres') } : { label: 'ma.a', product: p, config: 'a', connection: connection(3306, 'root') };
+  const doc = {
+    name,
+    host: { name: 'lab1', ...(o.ssh ? { ssh: { host: '127.0.0.1', port: sshd.port, user: sshd.user, privateKey: sshd.privateKey, knownHosts: sshd.knownHosts } } : {}) },
+    dbms: (o.dbms ?? ['postgres']).map(entry),
+    benchmark: {
+      kind: 'insert-benchmark',
+      iibench: STAND_IN,
+      env: { IIBENCH_STANDIN_SPEED: String(o.speed ?? 5), IIBENCH_STANDIN_MIN_SECONDS: '2.5', ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}) },
+      clients: o.clients ?? 1,
+      tablePerClient: o.tablePerClient ?? true,
+      rows: { load: 200000, write: 100000 },
+      querySeconds: 25,
+      rates: [100, 500],
+      monitorSeconds: 1,
+      ...(o.steps ? { steps: o.steps } : {}),
+    },
+  };
   const file = join(tmp, `${name}.yaml`);
-  writeFileSync(
-    file,
-    `name: ${name}
-host:
-  name: lab1
-${o.ssh ? `  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, privateKey: ${sshd.privateKey}, knownHosts: ${sshd.knownHosts} }\n` : ''}dbms:
-${(o.dbms ?? ['postgres']).map(entry).join('\n')}
-benchmark:
-  kind: insert-benchmark
-  iibench: ${STAND_IN}
-  env: { ${env.join(', ')} }
-  clients: ${o.clients ?? 1}
-  tablePerClient: ${o.tablePerClient ?? true}
-  rows: { load: 200000, write: 100000 }
-  querySeconds: 25
-  rates: [100, 500]
-  monitorSeconds: 1
-${o.steps ? `  steps: [${o.steps.join(', ')}]\n` : ''}`,
-  );
+  writeFileSync(file, stringify(doc));
   return file;
 }
 
@@ -65,32 +63,28 @@ ${o.steps ? `  steps: [${o.steps.join(', ')}]\n` : ''}`,
  * `benchsite` as a child process without blocking this process: the test's sshd logs to a pipe that this process
  * drains, and a run over SSH of many steps writes more log than the pipe holds (spawnSync would stall sshd).
  */
-function benchsiteAsync(argv: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr })));
+function startBenchsite(argv: string[], opts: { timeoutMs?: number; onStderr?: (text: string, child: ChildProcess) => void } = {}) {
+  const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    opts.onStderr?.(stderr, child);
   });
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 280_000);
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
+  return { child, done };
 }
 
 const args = (file: string, name: string, extra: string[] = []) => ['run', file, '--out', join(tmp, name, 'runs'), '--work', join(tmp, name, 'work'), ...extra];
 const workDir = (name: string, label: string) => join(tmp, name, 'work', name, 'lab1', label);
 
-function runsOf(dir: string): any[] {
-  const out: any[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name === 'run.json') out.push(JSON.parse(readFileSync(join(d, e.name), 'utf8')));
-    }
-  };
-  walk(dir);
-  return out;
-}
+const runsOf = (dir: string): any[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((p) => p.endsWith('run.json'))
+    .sort()
+    .map((p) => JSON.parse(readFileSync(join(dir, p), 'utf8')));
 
 const value = (run: any, test: string, metric: string) => run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
 /** bc's `scale=1` division, which np.sh prints its rates with. */
@@ -169,7 +163,7 @@ afterAll(async () => {
 
 describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
   it('over SSH on PostgreSQL and MariaDB: every step harvested with the replayed numbers, vmstat/iostat and the SLA; the runs validate', async () => {
-    const r = await benchsiteAsync(args(spec('ssh', { ssh: true, dbms: ['postgres', 'mariadb'] }), 'ssh'), 280_000);
+    const r = await startBenchsite(args(spec('ssh', { ssh: true, dbms: ['postgres', 'mariadb'] }), 'ssh')).done;
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stdout).toContain('2 run(s) written');
     expect(r.stderr).toMatch(/lab1: pg\.a: \[5\/8\] qr100\.L1 \(range queries at 100 inserts\/s\/client for 25 s, 1 client\)/);
@@ -218,16 +212,13 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     const steps = ['l.i0', 'l.i1', 'qr100.L1', 'qp100.L2'];
     const file = spec('drop', { ssh: true, steps });
     const dir = workDir('drop', '0.2m.pg.a');
-    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...args(file, 'drop')], { cwd: ROOT });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdout.on('data', () => {});
+    const { done } = startBenchsite(args(file, 'drop'));
     const journal = join(dir, 'benchsite-journal.jsonl');
     const until = Date.now() + 120_000;
     while (Date.now() < until && !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"test:qr100.L1"'))) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 2000));
     sshd.dropSessions();
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await done;
     expect(code).toBe(1);
     expect(stderr).toMatch(/error: lab1: lost the connection \(ssh .*@127\.0\.0\.1:\d+.*\) during pg\.a \/ test:qr100\.L1/);
     expect(stderr).toContain(`benchsite run ${file} --resume`);
@@ -236,7 +227,7 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     expect(partial).not.toContain('Done');
     expect(existsSync(join(tmp, 'drop', 'runs'))).toBe(false);
 
-    const resumed = await benchsiteAsync(args(file, 'drop', ['--resume']), 120_000);
+    const resumed = await startBenchsite(args(file, 'drop', ['--resume'])).done;
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/partial files of test:qr100\.L1 kept in attempts\//);
     const attempts = readdirSync(join(dir, 'attempts'));
@@ -252,14 +243,12 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
   it('Ctrl-C stops after the current command, keeps the raw files, and --resume finishes', async () => {
     const steps = ['l.i0', 'qr100.L1', 'qp100.L2'];
     const argv = args(spec('int', { steps }), 'int');
-    const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-      if (stderr.includes('[2/3] qr100.L1') && !child.killed) setTimeout(() => child.kill('SIGINT'), 1500);
+    const { done } = startBenchsite(argv, {
+      onStderr: (text, child) => {
+        if (text.includes('[2/3] qr100.L1') && !child.killed) setTimeout(() => child.kill('SIGINT'), 1500);
+      },
     });
-    child.stdout.on('data', () => {});
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await done;
     expect(code).toBe(130);
     expect(stderr).toMatch(/error: lab1: interrupted \(Ctrl-C\) during pg\.a \/ test:qr100\.L1\. Raw files so far are in .*--resume/);
     const resumed = benchsite([...argv, '--resume'], { timeout: 120_000 });
