@@ -44,7 +44,7 @@ function spec(name: string, o: SpecOpts = {}): string {
     benchmark: {
       kind: 'insert-benchmark',
       iibench: STAND_IN,
-      env: { IIBENCH_STANDIN_SPEED: String(o.speed ?? 5), IIBENCH_STANDIN_MIN_SECONDS: '2.5', ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}) },
+      env: { IIBENCH_STANDIN_SPEED: String(o.speed ?? 10), IIBENCH_STANDIN_MIN_SECONDS: '2.5', ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}) },
       clients: o.clients ?? 1,
       tablePerClient: o.tablePerClient ?? true,
       rows: { load: 200000, write: 100000 },
@@ -210,7 +210,8 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
 
   it('a dropped SSH connection mid-step stops with a clear message, keeps the raw files, and --resume completes the run', async () => {
     const steps = ['l.i0', 'l.i1', 'qr100.L1', 'qp100.L2'];
-    const file = spec('drop', { ssh: true, steps });
+    // Slower replay: the connection drops while qr100.L1 runs.
+    const file = spec('drop', { ssh: true, steps, speed: 3 });
     const dir = workDir('drop', '0.2m.pg.a');
     const { done } = startBenchsite(args(file, 'drop'));
     const journal = join(dir, 'benchsite-journal.jsonl');
@@ -242,7 +243,7 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
 
   it('Ctrl-C stops after the current command, keeps the raw files, and --resume finishes', async () => {
     const steps = ['l.i0', 'qr100.L1', 'qp100.L2'];
-    const argv = args(spec('int', { steps }), 'int');
+    const argv = args(spec('int', { steps, speed: 3 }), 'int');
     const { done } = startBenchsite(argv, {
       onStderr: (text, child) => {
         if (text.includes('[2/3] qr100.L1') && !child.killed) setTimeout(() => child.kill('SIGINT'), 1500);
