@@ -7,6 +7,7 @@ import { parseStepName, type StepInfo } from '../../src/analysis/insert-benchmar
 import { password } from '../lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
 import { redactSecrets } from '../lib/provenance.ts';
+import { quote } from '../lib/transport/shell-quote.ts';
 import type { DbmsPlan, Plan, RunCommand, Step } from '../lib/steps.ts';
 
 /** Rows each client inserts in l.x before it creates the indexes (iq.sh). */
@@ -95,11 +96,18 @@ function stepWhat(s: StepShape, clients: number): string {
   return `${s.info.queries} queries at ${s.insertsPerSecond} inserts/s/client for ${s.rows / s.insertsPerSecond} s, ${who}`;
 }
 
+/** Stop before the first step when iibench.py is not where the spec says (instead of every step failing). */
+function checkIibench(spec: InsertBenchmarkSpec): Step {
+  const path = quote(spec.iibench);
+  const message = quote(`${spec.iibench} is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py`);
+  return { id: 'check-iibench', kind: 'shell', what: 'setup', script: `test -r ${path} && test -f ${path} || { echo ${message} >&2; exit 1; }` };
+}
+
 export function planInsertBenchmark(spec: InsertBenchmarkSpec, dbmsList: SpecDbms[]): Plan {
   const all = insertBenchmarkStepNames(spec);
   const names = spec.steps ? all.filter((n) => spec.steps!.includes(n)) : all;
   const runs = dbmsList.map((dbms): DbmsPlan => {
-    const steps: Step[] = dbmsSteps(dbms);
+    const steps: Step[] = [...dbmsSteps(dbms), checkIibench(spec)];
     for (const name of names) {
       const s = stepShape(spec, name);
       // One table for all clients: only one client creates the indexes (np.sh's realdop = 1).

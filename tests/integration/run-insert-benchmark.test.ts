@@ -30,6 +30,7 @@ interface SpecOpts {
   fail?: string;
   /** Replay speed of the stand-in (the real runs' query steps took 26 s). */
   speed?: number;
+  iibench?: string;
 }
 
 /** A spec with the settings of the recorded runs (0.2m rows, 25 s query steps at 100 and 500 inserts/s) and 1 s monitors. */
@@ -43,7 +44,7 @@ function spec(name: string, o: SpecOpts = {}): string {
     dbms: (o.dbms ?? ['postgres']).map(entry),
     benchmark: {
       kind: 'insert-benchmark',
-      iibench: STAND_IN,
+      iibench: o.iibench ?? STAND_IN,
       env: { IIBENCH_STANDIN_SPEED: String(o.speed ?? 10), IIBENCH_STANDIN_MIN_SECONDS: '2.5', ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}) },
       clients: o.clients ?? 1,
       tablePerClient: o.tablePerClient ?? true,
@@ -256,6 +257,13 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     const [run] = runsOf(join(tmp, 'int', 'runs'));
     checkRun(run, 'postgres', 1, steps, workDir('int', '0.2m.pg.a'));
+  });
+
+  it('an iibench.py path that does not exist on the host stops before the first step, naming the field', () => {
+    const r = benchsite(args(spec('missing', { iibench: '/nonexistent/iibench.py' }), 'missing'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: lab1: pg.a: check-iibench failed (exit code 1: /nonexistent/iibench.py is not a readable file on this host: set benchmark.iibench to the path of mytools\' bench/ibench/iibench.py)');
+    expect(existsSync(join(tmp, 'missing', 'runs'))).toBe(false);
   });
 
   it('--dry-run of examples/insert-benchmark.yaml prints the iibench.py commands without the password', () => {

@@ -1,6 +1,10 @@
 // planInsertBenchmark is pure: spec in, steps out. The command lines are checked against the ones np.sh wrote
 // as line 1 of every o.ib file of the real runs (realruns/ibench.tar.gz), for a spec with the same settings.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { planInsertBenchmark } from '../../../../collectors/insert-benchmark/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
@@ -44,8 +48,16 @@ describe('planInsertBenchmark', () => {
     expect(plan.skipped).toEqual([]);
     expect(plan.runs.map((r) => r.dir)).toEqual(['0.2m.pg15.cy1', '0.2m.ma10.cy1']);
     expect(plan.runs[0]!.steps.map((s) => s.id)).toEqual([
-      'setup-1', 'create-database', 'server-version', 'server-settings', ...FIXTURE_STEPS.map((s) => `test:${s}`),
+      'setup-1', 'create-database', 'server-version', 'server-settings', 'check-iibench', ...FIXTURE_STEPS.map((s) => `test:${s}`),
     ]);
+    // The check runs in the host's shell before any step: a missing iibench.py stops the entry with a message.
+    const check = plan.runs[0]!.steps.find((s) => s.id === 'check-iibench')!;
+    if (check.kind !== 'shell') throw new Error('not a shell step');
+    const dir = mkdtempSync(join(tmpdir(), 'ib-check-'));
+    const missing = spawnSync('sh', ['-c', check.script], { cwd: dir, encoding: 'utf8' });
+    expect([missing.status, missing.stderr]).toEqual([1, "iibench.py is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py\n"]);
+    writeFileSync(join(dir, 'iibench.py'), '');
+    expect(spawnSync('sh', ['-c', check.script], { cwd: dir }).status).toBe(0);
     const defaults = spec('  kind: insert-benchmark\n  iibench: /opt/mytools/bench/ibench/iibench.py\n  rows: { load: 20000000, write: 40000000 }');
     const p = planInsertBenchmark(defaults.benchmark as InsertBenchmarkSpec, defaults.dbms);
     expect(p.runs[0]!.dir).toBe('20m.pg15.cy1');
