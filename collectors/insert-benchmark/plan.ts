@@ -123,8 +123,8 @@ export function planInsertBenchmark(spec: InsertBenchmarkSpec, dbmsList: SpecDbm
           argv,
           env: Object.keys(env).length ? env : undefined,
           file: `${name}/o.ib.dop${dop}.${n}`,
-          // Line 1 is the command, as np.sh echoes it (password redacted).
-          header: redactSecrets(argv.join(' ')),
+          // Line 1 is the command, as np.sh echoes it, password redacted (per argument: it may contain spaces).
+          header: argv.map((a) => (a.startsWith('--db_password=') ? '--db_password=***' : redactSecrets(a))).join(' '),
           liveRate: s.info.kind === 'query' ? INTERVAL_QPS : INTERVAL_IPS,
           // The client with --setup creates the shared table; the others wait for it, as np.sh does.
           delaySeconds: s.setup && !spec.tablePerClient && n > 1 ? SHARED_TABLE_DELAY_S : undefined,
