@@ -36,7 +36,7 @@ export const RUNNERS: { [K in Kind]: BenchmarkRunner } = {
     harvest: (tree) => harvestSysbench(tree),
   },
   'insert-benchmark': {
-    tools: () => ['vmstat', 'iostat'],
+    tools: (spec) => [(spec.benchmark as SpecOf<'insert-benchmark'>).python, 'vmstat', 'iostat'],
     plan: (spec) => planInsertBenchmark(spec.benchmark as SpecOf<'insert-benchmark'>, spec.dbms),
     execute: executeInsertBenchmark,
     harvest: (tree) => harvestInsertBenchmark(tree),

@@ -12,12 +12,15 @@ import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
-import { applyMeta } from '../lib/meta.ts';
+import { JOURNAL, parseJournal, type JournalEvent } from '../lib/journal.ts';
+import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
 import { BENCHSITE_VERSION, manifest, redactSecrets, sha256Hex } from '../lib/provenance.ts';
 import { entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
-import { iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
+import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
+import { deriveRes, wallSeconds } from './derive-res.ts';
 import { harvestSummaries, isSummaryFile } from './harvest-summaries.ts';
+import { MONITORS_FILE, monitorIntervalOf } from './monitors-file.ts';
 import { oResLines } from './harness-lines.ts';
 import { bucketUpperSeconds, intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';
 import { parseResFile, type ResFile } from './parse-res.ts';
@@ -77,7 +80,10 @@ export function resultDirectories(entries: RawEntry[]): string[] {
     const parts = e.path.split('/');
     if (parts.length >= 2 && STEP_FILE.test(parts[parts.length - 1]!) && isStepName(parts[parts.length - 2]!)) dirs.add(parts.slice(0, -2).join('/'));
   }
-  return [...dirs].sort();
+  // The partial output of an interrupted step that `benchsite run --resume` set aside is part of its run, not a run.
+  const runs = new Set(entries.filter((e) => e.path === JOURNAL || e.path.endsWith(`/${JOURNAL}`)).map((e) => e.path.slice(0, -JOURNAL.length)));
+  const setAside = (d: string) => [...runs].some((r) => d.startsWith(`${r}attempts/`));
+  return [...dirs].filter((d) => !setAside(d)).sort();
 }
 
 /**
@@ -121,9 +127,13 @@ interface StepResult {
   date?: string;
   hostName?: string;
   kernel?: string;
+  /** No o.res: np.sh's numbers were derived from o.ib and the journal. */
+  derived: boolean;
 }
 
-function harvestResultDir(label: string, input: string, entries: RawEntry[], dir: string, opts: InsertBenchmarkHarvestOptions): HarvestedRun {
+function harvestResultDir(label: string, input: string, entries: RawEntry[], dir: string, given: InsertBenchmarkHarvestOptions): HarvestedRun {
+  const rawMeta = entries.find((e) => e.path === RAW_META);
+  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
   const notes: string[] = [];
   const byStep = new Map<string, RawEntry[]>();
   for (const e of entries) {
@@ -135,10 +145,18 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
     if (!list) byStep.set(step, (list = []));
     list.push(e);
   }
-  const { clients: dirClients, tablePerClient } = parentFacts(dir);
-  const steps: StepResult[] = sortSteps([...byStep.keys()]).map((name) => harvestStep(parseStepName(name)!, byStep.get(name)!, dirClients, opts.meta, notes));
-
+  const parent = parentFacts(dir);
   const m = /^(\d+(?:\.\d+)?)m\.(.+)$/.exec(label);
+  const bench = benchsiteRunOf(entries);
+  // l.x indexes the rows l.i0 loaded: iq.sh counts them in l.x's rate (np.sh's extra_insert).
+  const l0 = (byStep.get('l.i0') ?? []).filter((e) => /\/o\.ib\.dop\d+\.\d+$/.test(e.path)).map((e) => Number(parseIbOutput(entryText(e)).options.max_rows));
+  const indexedRows = l0.length && l0.every((x) => x > 0) ? l0.reduce((a, b) => a + b, 0) : m ? Math.round(Number(m[1]) * 1e6) : undefined;
+  const steps: StepResult[] = sortSteps([...byStep.keys()]).map((name) => harvestStep(parseStepName(name)!, byStep.get(name)!, { dirClients: parent.clients, meta: opts.meta, notes, run: bench, indexedRows }));
+  if (steps.some((s) => s.derived)) {
+    notes.push('benchsite ran iibench.py itself (no np.sh, so no o.res): each step\'s numbers are computed from its o.ib, o.vm and o.io files and its start and end in benchsite-journal.jsonl, with np.sh\'s arithmetic; dbgb1, dbgb2, rss and the client and DBMS CPU seconds, which np.sh measures outside iibench, are unknown');
+  }
+  const dirClients = parent.clients;
+  const tablePerClient = parent.tablePerClient ?? tablesOf(steps);
   const decoded = decodeLabel(m ? m[2]! : label, { configHasCPrefix: true });
   const text = (path: string) => {
     const e = entries.find((x) => x.path === path);
@@ -166,7 +184,7 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
   if (!workload.rowsPerCommit?.length) delete workload.rowsPerCommit;
 
   const dates = steps.map((s) => s.date).filter((d): d is string => !!d).sort();
-  const started = startTime(entries);
+  const started = startTime(entries) ?? bench?.startedAt;
   let date = dates[0] ?? started?.slice(0, 10);
   let dateSource: Run['dateSource'] = 'raw-files';
   if (!date && opts.meta?.date) {
@@ -220,6 +238,7 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
       tools: [],
       commands: [...new Set(tests.map((t) => t.command).filter((c): c is string => !!c))],
       startedAt: started,
+      endedAt: bench?.endedAt,
       input,
       rawFiles: manifest(entries),
       notes: notes.length ? notes : undefined,
@@ -260,7 +279,54 @@ function stepParams(info: StepInfo, ib: IbOutput | undefined, clients: number | 
   return params;
 }
 
-function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | undefined, meta: Meta | undefined, notes: string[]): StepResult {
+/** What `benchsite run` records beside the step files: step times and failures (journal), the monitors' interval. */
+interface BenchsiteRun {
+  times: Map<string, { startedAt?: string; endedAt?: string }>;
+  failed: Map<string, string>;
+  monitorSeconds?: number;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+function benchsiteRunOf(entries: RawEntry[]): BenchsiteRun | undefined {
+  const j = entries.find((e) => e.path === JOURNAL);
+  if (!j) return undefined;
+  const events: JournalEvent[] = parseJournal(entryText(j));
+  const times = new Map<string, { startedAt?: string; endedAt?: string }>();
+  const failed = new Map<string, string>();
+  for (const e of events) {
+    if (e.event === 'start') times.set(e.step, { startedAt: e.at });
+    else if ((e.event === 'done' || e.event === 'failed') && times.has(e.step)) times.get(e.step)!.endedAt = e.at;
+    if (e.event === 'failed') failed.set(e.step, e.reason);
+  }
+  const monitors = entries.find((e) => e.path === MONITORS_FILE);
+  const at = [...times.values()];
+  return {
+    times,
+    failed,
+    monitorSeconds: monitors ? monitorIntervalOf(entryText(monitors)) : undefined,
+    startedAt: at.map((t) => t.startedAt).filter((x): x is string => !!x).sort()[0],
+    endedAt: at.map((t) => t.endedAt).filter((x): x is string => !!x).sort().pop(),
+  };
+}
+
+/** With several clients, whether each had its own table (`pi1`, `pi2` ...); one client cannot tell. */
+function tablesOf(steps: StepResult[]): boolean | undefined {
+  const multi = steps.find((s) => s.ib.length > 1);
+  return multi ? new Set(multi.ib.map((c) => c.options.table_name)).size > 1 : undefined;
+}
+
+interface StepContext {
+  dirClients?: number;
+  meta?: Meta;
+  notes: string[];
+  /** Set when `benchsite run` made the directory: then np.sh's numbers are derived (derive-res.ts). */
+  run?: BenchsiteRun;
+  /** Rows l.x indexes beyond its own inserts. */
+  indexedRows?: number;
+}
+
+function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, notes, run, indexedRows }: StepContext): StepResult {
   const name = info.name;
   const local = (e: RawEntry) => e.path.slice(name.length + 1).replace(/\.gz$/, '');
   const find = (re: RegExp) => files.filter((e) => re.test(local(e)));
@@ -273,7 +339,12 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
 
   let res: ResFile | undefined;
   let error: string | undefined;
-  if (!resFile) error = `${name}/o.res.dop*: missing: np.sh did not finish the step`;
+  const clock = run?.times.get(`test:${name}`);
+  const derived = !resFile && run !== undefined && ib.length > 0 && !!clock?.startedAt && !!clock.endedAt;
+  if (derived) {
+    if (info.kind === 'index' && indexedRows === undefined) notes.push(`${name}: no l.i0 in this run and no <rows>m label, so its rate counts only its own inserts, not the indexed rows`);
+    res = deriveRes({ ib, seconds: wallSeconds(clock.startedAt!, clock.endedAt!), extraRows: info.kind === 'index' ? indexedRows : undefined });
+  } else if (!resFile) error = `${name}/o.res.dop*: missing: np.sh did not finish the step`;
   else {
     try {
       res = parseResFile(entryText(resFile), resFile.path);
@@ -281,6 +352,9 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
       error = (e as Error).message;
     }
   }
+  const failure = run?.failed.get(`test:${name}`);
+  // benchsite's journal has the failing client's exit and last error line.
+  if (failure && !error) error = `${ibFiles.map((e) => e.path).join(', ')}: iibench.py failed (${failure})`;
   const clients = res?.header?.processes ?? dirClients ?? (ibFiles.length || dop);
   const unfinished = ib.map((c, i) => ({ c, i })).filter(({ c }) => !c.done);
   if (!error && unfinished.length) {
@@ -295,6 +369,8 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
     params: stepParams(info, ib[0], clients),
     command: ib[0]?.command ? redactSecrets(ib[0].command) : undefined,
     rawFiles: files.map((e) => e.path),
+    startedAt: clock?.startedAt,
+    endedAt: clock?.endedAt,
   };
   const rows: ResultRow[] = [];
   const series: Series[] = [];
@@ -317,22 +393,34 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
   const io = ioText !== undefined ? { parsed: parseIostat(ioText), text: ioText } : undefined;
   const cpus = io?.parsed.cpus ?? meta?.host?.cpus ?? meta?.cpus;
   const cpusSource = io?.parsed.cpus ? 'iostat (N CPU)' : meta?.host?.cpus ? 'host inventory (--meta host.cpus)' : meta?.cpus ? '--meta cpus' : undefined;
-  const device = meta?.device ?? res?.iostatDevice;
+  // np.sh names the device (dname); a benchsite run has the spec's host.device or the only busy one.
+  const chosen = derived && io && !meta?.device ? chooseDevice(io, {}) : undefined;
+  const device = meta?.device ?? res?.iostatDevice ?? chosen?.device;
+  const interval = run?.monitorSeconds ?? MONITOR_INTERVAL_S;
   let system: SystemMetrics | undefined;
   if (vm || io) {
     system = systemMetrics({
       vmstat: vm,
       iostat: io,
       device,
-      deviceSource: meta?.device ? '--meta device' : device ? 'o.res (the harness\'s dname)' : undefined,
+      deviceSource: meta?.device ? '--meta device' : chosen?.device ? chosen.source : device ? 'o.res (the harness\'s dname)' : undefined,
       opsPerS: h ? (isQuery ? h.queryRate : h.insertRate) : undefined,
       opsMetric: isQuery ? 'queries_per_s' : 'inserts_per_s',
       cpus,
       cpusSource,
-      intervalSeconds: MONITOR_INTERVAL_S,
+      intervalSeconds: interval,
       harnessSkipFirstIostat: false,
     });
-    if (res?.cannotParse) {
+    if (derived && h) {
+      // The o.res lines ios.sh would print from these averages (there is no o.res to check them against).
+      const lines = (rateText: string) => {
+        const l = oResLines(system!, rateText);
+        return { io: l.io?.split('\t'), vm: l.vm?.split('\t') };
+      };
+      res!.byInsert = lines(h.insertRateText);
+      if (h.queryRate > 0) res!.byQuery = lines(h.queryRateText);
+      if (!system.harness.iostat) notes.push(`${name}: shorter than the ${interval} s sampling interval, so there is no iostat sample; its storage columns stay empty`);
+    } else if (res?.cannotParse) {
       // ios.sh found no iostat sample and printed nothing: the harness has no averages for this step.
       system.harness = {};
       notes.push(`${name}: shorter than the ${MONITOR_INTERVAL_S} s iostat interval, so there are no iostat samples and o.res has no system metrics ("${res.cannotParse}"); its summary columns rps..cpupq stay empty`);
@@ -389,15 +477,15 @@ function harvestStep(info: StepInfo, files: RawEntry[], dirClients: number | und
   const tenths = rateTenthsSeries(find(/^o\.rate\.c\.\d$/).map((e) => ({ field: local(e).slice(-1), text: entryText(e) })));
   if (tenths) series.push(tenths);
   if (vm) {
-    const s = vmstatSeries(vm.parsed, MONITOR_INTERVAL_S);
+    const s = vmstatSeries(vm.parsed, interval);
     if (s) series.push(s);
   }
   if (io && device) {
-    const s = iostatSeries(io.parsed, device, MONITOR_INTERVAL_S);
+    const s = iostatSeries(io.parsed, device, interval);
     if (s) series.push(s);
   }
   if (series.length) test.series = series.map((s) => s.name);
-  return { test, rows, series, res, ib, cpus, date: io?.parsed.date, hostName: io?.parsed.hostname, kernel: io?.parsed.kernel };
+  return { test, rows, series, res, ib, cpus, date: io?.parsed.date, hostName: io?.parsed.hostname, kernel: io?.parsed.kernel, derived };
 }
 
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));

@@ -49,6 +49,13 @@ async function writePlanFiles(plan: DbmsPlan, ctx: StepContext): Promise<void> {
   }
 }
 
+/** Sleep, ending early when the run is aborted. */
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
 async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, report: (rate?: number) => void): Promise<void> {
   const files = [...step.commands.map((c) => c.file), ...(step.monitors ? [step.monitors.vm, step.monitors.io] : [])];
   await journal(ctx, { event: 'start', at: now(), step: step.id, files });
@@ -86,27 +93,35 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
       for (const r of running) void r.stop();
     }
   };
-  for (const c of step.commands) {
+  const start = (c: RunStep['commands'][number]): Running => {
     let partial = '';
-    running.push(
-      ctx.transport.start(c.argv, {
-        env: c.env,
-        outputFile: join(ctx.dir, c.file),
-        timeoutMs: step.timeoutMs,
-        onOutput: (chunk) => {
-          const lines = (partial + chunk).split('\n');
-          partial = lines.pop() ?? '';
-          // Carriage returns of a program's line editor (HammerDB's CLI starts lines with one) are not text.
-          for (const l of lines.map((x) => x.replace(/^\r+|\r+$/g, ''))) {
-            const rate = c.liveRate?.exec(l);
-            if (rate) report(Number(rate[1]));
-            onLine(l);
-          }
-        },
-      }),
-    );
-  }
-  const results: ExecResult[] = await Promise.all(running.map((r) => runAbortable(ctx, r)));
+    const r = ctx.transport.start(c.argv, {
+      env: c.env,
+      outputFile: join(ctx.dir, c.file),
+      timeoutMs: step.timeoutMs,
+      onOutput: (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        // Carriage returns of a program's line editor (HammerDB's CLI starts lines with one) are not text.
+        for (const l of lines.map((x) => x.replace(/^\r+|\r+$/g, ''))) {
+          const rate = c.liveRate?.exec(l);
+          if (rate) report(Number(rate[1]));
+          onLine(l);
+        }
+      },
+    });
+    running.push(r);
+    return r;
+  };
+  const results: ExecResult[] = await Promise.all(
+    step.commands.map(async (c) => {
+      // A command may wait for the others (the Insert Benchmark's clients of a shared table wait for its creator).
+      if (c.delaySeconds) await wait(c.delaySeconds * 1000, ctx.signal);
+      // Interrupted while waiting: never started (stopIfLost below reports the interruption).
+      if (ctx.signal.aborted) return { code: null, signal: null, timedOut: false, disconnected: false, stdout: '', stderr: 'not started: interrupted' };
+      return runAbortable(ctx, start(c));
+    }),
+  );
   clearTimeout(delay);
   await stopMonitors();
   for (const r of results) await stopIfLost(ctx, step.id, r);

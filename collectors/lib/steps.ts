@@ -17,6 +17,8 @@ export interface RunCommand {
   liveRate?: RegExp;
   /** Unit of that rate (default `qps`). */
   liveRateUnit?: string;
+  /** Start this long after the step's other commands (the Insert Benchmark's clients of a shared table wait for its creator). */
+  delaySeconds?: number;
 }
 
 /** vmstat/iostat beside a `run` step, into these files. */
