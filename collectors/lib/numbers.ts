@@ -96,3 +96,31 @@ export function scanNumbers(text: string, start: number, end: number, out: numbe
   }
   return out;
 }
+
+/** Every run of digits (with an optional `.fraction`) in text[start, end), in order: `[ 12s ] qps: 3.5` -> 12, 3.5. */
+export function numberRuns(text: string, start: number, end: number, out: number[]): number[] {
+  out.length = 0;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    let mant = 0;
+    let decimals = 0;
+    let digits = 0;
+    let dot = false;
+    for (; i < end; i++) {
+      c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        mant = mant * 10 + (c - 48);
+        digits++;
+        if (dot) decimals++;
+      } else if (c === 46 && !dot && i + 1 < end && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57) dot = true;
+      else break;
+    }
+    out.push(digits > 15 || decimals > 15 ? Number.NaN : decimals ? mant / POW10[decimals]! : mant);
+  }
+  return out;
+}

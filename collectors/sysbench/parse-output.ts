@@ -1,5 +1,6 @@
 // sysbench stdout -> numbers (formats.md 2.3, 2.7). Accepts 1.0.x and 1.1.x reports, with or without
 // --report-interval lines, both `err/s:` spellings, and failed runs (FATAL, no statistics block).
+import { numberRuns } from '../lib/numbers.ts';
 
 export interface SysbenchStats {
   queries: { read: number; write: number; other: number; total: number };
@@ -73,6 +74,7 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
   let stats: SysbenchStats | undefined;
   let sawQueriesLine = false;
   // Walk the lines in place: a 2-hour run has 7200 interval lines, and most lines need one look.
+  const nums: number[] = [];
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -80,6 +82,15 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     const first = text.charCodeAt(start);
     const next = end + 1;
     if (!inStats && first === 91 /* [ */) {
+      // The usual interval line, read by its 11 numbers (t, threads, tps, qps, r, w, o, percentile, latency,
+      // errors/s, reconnects/s) without a regex; anything unusual goes to the regex below.
+      numberRuns(text, start, end, nums);
+      if (nums.length === 11 && !nums.some(Number.isNaN) && text.lastIndexOf('reconn/s', end) > start && text.indexOf(' qps: ', start) < end) {
+        out.intervalPercentile = nums[7];
+        out.intervals.push([nums[0]!, nums[1]!, nums[2]!, nums[3]!, nums[4]!, nums[5]!, nums[6]!, nums[8]!, nums[9]!, nums[10]!]);
+        start = next;
+        continue;
+      }
       const iv = INTERVAL.exec(text.slice(start, end));
       if (iv) {
         out.intervalPercentile = Number(iv[8]);
