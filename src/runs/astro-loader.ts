@@ -2,51 +2,11 @@
 // `benchsite validate` (an invalid run stops the build with the same messages). The collection keeps each
 // run's summary (run-summary.ts); pages that show a whole run read its file (site/runs.ts). Files are
 // validated on worker threads, one per CPU, and only when their digest changed since the last build.
-import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Loader } from 'astro/loaders';
 import { findRunFiles, idOf } from './read-runs.ts';
 import { validateJob, type ValidateJob, type ValidateResult } from './validate-worker.ts';
-
-const BATCH = 50;
-
-/** Validate jobs on worker threads; in this thread when workers cannot start (Node without TypeScript support). */
-async function validateAll(jobs: ValidateJob[], root: string): Promise<ValidateResult[]> {
-  const n = Math.min(availableParallelism(), 4, Math.ceil(jobs.length / BATCH));
-  const workers: Worker[] = [];
-  try {
-    for (let i = 0; i < n; i++) workers.push(new Worker(resolve(root, 'src/runs/validate-worker.ts')));
-  } catch {
-    workers.forEach((w) => void w.terminate());
-    workers.length = 0;
-  }
-  if (workers.length === 0 || jobs.length < BATCH) {
-    const out: ValidateResult[] = [];
-    for (const j of jobs) out.push(await validateJob(j));
-    return out;
-  }
-  const results: ValidateResult[] = [];
-  let next = 0;
-  try {
-    await Promise.all(
-      workers.map(async (w) => {
-        while (next < jobs.length) {
-          const batch = jobs.slice(next, (next += BATCH));
-          const done = new Promise<ValidateResult[]>((res, rej) => {
-            w.once('message', res);
-            w.once('error', rej);
-          });
-          w.postMessage(batch);
-          results.push(...(await done));
-        }
-      }),
-    );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-  return results;
-}
+import { runOnWorkers } from './worker-pool.ts';
 
 export function runsLoader(root = 'content/runs'): Loader {
   return {
@@ -64,7 +24,7 @@ export function runsLoader(root = 'content/runs'): Loader {
         const seen = new Set(jobs.map((j) => j.id));
         const problems: string[] = [];
         let validated = 0;
-        for (const r of await validateAll(jobs, projectRoot)) {
+        for (const r of await runOnWorkers<ValidateJob, ValidateResult>({ script: resolve(projectRoot, 'src/runs/validate-worker.ts'), jobs, inline: validateJob })) {
           if ('unchanged' in r) continue;
           validated++;
           problems.push(...r.problems);

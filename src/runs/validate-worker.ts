@@ -3,9 +3,9 @@
 // are validated on every core instead of one.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { parentPort } from 'node:worker_threads';
 import { validateRunText } from './validate-run.ts';
 import { summarizeRun, type RunSummary } from './run-summary.ts';
+import { serveJobs } from './worker-pool.ts';
 
 export interface ValidateJob {
   file: string;
@@ -30,6 +30,4 @@ export async function validateJob(job: ValidateJob): Promise<ValidateResult> {
   return { id: job.id, file: job.file, digest, summary: checked.run ? summarizeRun(checked.run) : undefined, problems: checked.problems.map((p) => p.text) };
 }
 
-parentPort?.on('message', (jobs: ValidateJob[]) => {
-  void Promise.all(jobs.map(validateJob)).then((results) => parentPort!.postMessage(results));
-});
+serveJobs(validateJob);
