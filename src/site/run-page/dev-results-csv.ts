@@ -1,7 +1,8 @@
-// Every number of one run as CSV (the `benchsite export` rows of that run).
+// /runs/<id>/results.csv on the dev server: every number of one run as CSV (the `benchsite export` rows of
+// that run). A build writes these files with the run pages (run-pages.ts).
 import type { APIRoute } from 'astro';
-import { allRuns, loadRun } from '../../../site/runs.ts';
-import { EXPORT_FIELDS, exportRows, toCsv } from '../../../analysis/export-rows.ts';
+import { allRuns, loadRun } from '../runs.ts';
+import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
 
 export async function getStaticPaths() {
   return (await allRuns()).map(({ id }) => ({ params: { id }, props: { id } }));
