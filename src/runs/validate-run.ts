@@ -1,5 +1,6 @@
 // Validation of run files, shared by `benchsite validate`, the harvest writer and the site's content loader.
-import { RunSchema, SeriesFileSchema, type Run, type SeriesFile } from '../schemas/index.ts';
+import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
+import { parseSeriesFile } from './parse-series-file.ts';
 import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';
 import { runId } from './run-id.ts';
 
@@ -35,7 +36,7 @@ export function validateRunData(file: string, data: unknown, id?: string): { run
 export function validateSeriesText(file: string, text: string, run: Run): { series?: SeriesFile; problems: Problem[] } {
   const json = parseJsonText(file, text);
   if (json.problem) return { problems: [json.problem] };
-  const parsed = SeriesFileSchema.safeParse(json.data);
+  const parsed = parseSeriesFile(json.data);
   if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
   const problems: Problem[] = [];
   const tests = new Map(run.tests.map((t) => [t.name, new Set(t.series ?? [])]));
