@@ -3,7 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { writeHarvestedRun } from '../../../../collectors/lib/write-run.ts';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { ARCHIVE_CHUNK, rawArchive, writeHarvestedRun } from '../../../../collectors/lib/write-run.ts';
+import type { HarvestedRun } from '../../../../collectors/lib/harvested.ts';
 import { readTar } from '../../../../collectors/lib/tar.ts';
 import { sha256Hex } from '../../../../collectors/lib/provenance.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
@@ -41,5 +44,24 @@ describe('writeHarvestedRun', async () => {
     (bad.run.results[0] as { value: unknown }).value = Number.NaN;
     await expect(writeHarvestedRun(bad, out)).rejects.toThrow(/results\[0\]\.value: expected number, received NaN/);
     expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('compresses a large archive in pieces that gunzip and tar read as one archive', async () => {
+    // 10 MB of vmstat-like text: three gzip members.
+    const line = (i: number) => ` 1  0      0 ${1000 + (i % 977)} 2000 3000    0    0     0   ${i % 50}  ${i % 300} ${i % 700}  3  1 96  0  0\n`;
+    let text = '';
+    for (let i = 0; text.length < 10e6; i++) text += line(i);
+    const data = new TextEncoder().encode(text);
+    const raw = [{ path: 'sb.vm.b', data }, { path: 'a.txt', data: new TextEncoder().encode('first') }];
+    const archive = await rawArchive({ raw } as unknown as HarvestedRun, 1);
+    let members = 0;
+    for (let i = 0; i + 2 < archive.length; i++) if (archive[i] === 0x1f && archive[i + 1] === 0x8b && archive[i + 2] === 8 && archive[i + 3] === 0) members++;
+    expect(members).toBeGreaterThanOrEqual(Math.ceil(data.length / ARCHIVE_CHUNK));
+    expect(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)])).toEqual([['a.txt', sha256Hex(raw[1]!.data)], ['sb.vm.b', sha256Hex(data)]]);
+    const file = join(mkdtempSync(join(tmpdir(), 'archive-')), 'raw.tar.gz');
+    writeFileSync(file, archive);
+    expect(execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })).toBe('a.txt\nsb.vm.b\n');
+    // The same input gives the same bytes (harvest stays idempotent).
+    expect(Buffer.from(await rawArchive({ raw } as unknown as HarvestedRun, 1)).equals(Buffer.from(archive))).toBe(true);
   });
 });
