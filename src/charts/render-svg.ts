@@ -8,6 +8,8 @@ import { parse, View } from 'vega';
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'benchsite', 'charts');
 const memory = new Map<string, Promise<string>>();
+/** Part of the cache key: bump when compact() or the rendering changes, so cached charts are drawn again. */
+const RENDER_VERSION = 2;
 
 /** Escape text for an XML attribute. */
 function attr(text: string): string {
@@ -23,15 +25,34 @@ async function renderUncached(spec: TopLevelSpec): Promise<string> {
   }
 }
 
+/** The value of `name` that most elements carry, with how many carry it. */
+function commonest(svg: string, name: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of svg.matchAll(new RegExp(` ${name}="([^"]*)"`, 'g'))) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 /**
- * Vega's SVG carries attributes for its own interaction (classes, roles, aria on every group) and long
- * decimals; a static page needs neither. Dropping them and rounding to one decimal roughly halves it.
+ * Vega's SVG carries attributes for its own interaction (classes, roles, aria on every group), long
+ * decimals in coordinates, attributes set to their defaults, and the same font on every label; a static page needs none
+ * of that. Dropping it, rounding to one decimal and setting the font once on the <svg> (text inherits it;
+ * vega sets these on every text) roughly halves a chart, which is what keeps a report page under 100 KB.
  */
 export function compact(svg: string): string {
-  return svg
+  let out = svg
     .replace(/ (class|role|aria-roledescription|aria-hidden|pointer-events)="[^"]*"/g, '')
-    .replace(/(\d+\.\d)\d+/g, '$1')
-    .replace(/<path d="M0,0h0v0h0Z"\/>/g, '');
+    // Coordinates only: a label's text such as 0.95 stays as it is.
+    .replace(/="([^"]*)"/g, (_, v: string) => `="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`)
+    .replace(/<path d="M0,0h0v0h0Z"\/>/g, '')
+    .replace(/<path d="" display="none"\/>/g, '')
+    .replace(/ opacity="1"/g, '')
+    .replace(/ transform="translate\(0,0\)"/g, '');
+  for (const name of ['font-family', 'font-size']) {
+    const value = commonest(out, name);
+    if (value === undefined) continue;
+    out = out.split(` ${name}="${value}"`).join('').replace(/^<svg /, `<svg ${name}="${value}" `);
+  }
+  return out;
 }
 
 /**
@@ -39,7 +60,7 @@ export function compact(svg: string): string {
  * the SVG scales down to narrow screens.
  */
 export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
-  const key = createHash('sha256').update(JSON.stringify(spec)).update(label).digest('hex').slice(0, 32);
+  const key = createHash('sha256').update(`${RENDER_VERSION}\n`).update(JSON.stringify(spec)).update(label).digest('hex').slice(0, 32);
   let svg = memory.get(key);
   if (!svg) {
     svg = (async () => {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { compact, renderSvg } from '../../../../src/charts/render-svg.ts';
+
+describe('compact', () => {
+  it('drops interaction attributes, defaults and empty paths, rounds coordinates (not labels), and sets the commonest font once', () => {
+    const svg =
+      '<svg class="marks" width="100" height="50"><g fill="none" transform="translate(0,0)"><path d="" display="none"/>' +
+      '<text font-family="system-ui" font-size="9px" fill="#000" opacity="1" transform="translate(12.3456,7)">a</text>' +
+      '<text font-family="system-ui" font-size="9px" fill="#000" opacity="1">0.95</text>' +
+      '<text font-family="serif" font-size="11px" fill="#000" opacity="0.5">c</text>' +
+      '<path role="graphics-symbol" aria-roledescription="line mark" d="M1.23456,2L3,4.5"/></g></svg>';
+    expect(compact(svg)).toBe(
+      '<svg font-size="9px" font-family="system-ui" width="100" height="50"><g fill="none">' +
+        '<text fill="#000" transform="translate(12.3,7)">a</text>' +
+        '<text fill="#000">0.95</text>' +
+        '<text font-family="serif" font-size="11px" fill="#000" opacity="0.5">c</text>' +
+        '<path d="M1.2,2L3,4.5"/></g></svg>',
+    );
+  });
+
+  it('leaves an SVG without text as it is apart from the drops', () => {
+    expect(compact('<svg width="1"><path d="M0,0h0v0h0Z"/><rect width="1" opacity="1"/></svg>')).toBe('<svg width="1"><rect width="1"/></svg>');
+  });
+});
+
+describe('renderSvg', () => {
+  it('renders a vega-lite chart to compact SVG with its accessible name', async () => {
+    const svg = await renderSvg(
+      { data: { values: [{ test: 'point-query', r: 1.02 }, { test: 'scan', r: 0.93 }] }, mark: 'bar', encoding: { y: { field: 'test', type: 'nominal' }, x: { field: 'r', type: 'quantitative' } } },
+      'relative QPS of 2 tests',
+    );
+    expect(svg).toMatch(/^<svg role="img" aria-label="relative QPS of 2 tests" style="max-width:100%;height:auto" font-size="[^"]+" font-family="[^"]+" /);
+    expect(svg).toContain('>point-query</text>');
+    expect(svg).not.toMatch(/ opacity="1"| class="|<path d="" display="none"\/>|\d\.\d\d/);
+  });
+});
