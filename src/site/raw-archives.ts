@@ -1,24 +1,14 @@
 // The runs' raw archives on the site, at /runs/<id>/raw.tar.gz: linked into the build output when the build is
 // done (no page rendering reads them: 10,000 runs hold gigabytes of archives), and served from content/ by
 // the dev server.
-import { copyFile, link, mkdir, stat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { findRunFiles, idOf } from '../runs/read-runs.ts';
+import { linkOrCopy } from './link-file.ts';
 import { RUNS_DIR } from './content-dirs.ts';
-
-async function place(from: string, to: string): Promise<void> {
-  await mkdir(join(to, '..'), { recursive: true });
-  try {
-    await link(from, to);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return;
-    await copyFile(from, to); // another filesystem, or links not allowed
-  }
-}
 
 export function rawArchives(): AstroIntegration {
   const root = resolve(RUNS_DIR);
@@ -29,14 +19,11 @@ export function rawArchives(): AstroIntegration {
         const out = fileURLToPath(dir);
         let n = 0;
         for (const file of await findRunFiles(root)) {
-          const runDir = join(file, '..');
-          const archive = join(runDir, 'raw.tar.gz');
-          try {
-            await stat(archive);
-          } catch {
-            continue;
-          }
-          await place(archive, join(out, 'runs', idOf(root, file), 'raw.tar.gz'));
+          const archive = join(file, '..', 'raw.tar.gz');
+          if (!existsSync(archive)) continue;
+          const to = join(out, 'runs', idOf(root, file));
+          mkdirSync(to, { recursive: true });
+          linkOrCopy(archive, join(to, 'raw.tar.gz'));
           n++;
         }
         logger.info(`${n} raw archives linked into the site`);

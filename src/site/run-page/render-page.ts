@@ -1,13 +1,15 @@
 // One run's files on the built site, /runs/<id>/index.html and /runs/<id>/results.csv, through a cache
 // keyed by what they are made from: the run.json bytes, its charts, and a salt covering the page shell and
-// the site's source. Unchanged runs cost a read, a hash and two hard links, so adding one run to 10,000
-// renders one page.
+// the site's source. A rebuild finds unchanged runs by their file stamps (run-pages.ts) and links their
+// cached pages, so adding one run to 10,000 renders one page.
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, statSync } from 'node:fs';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Run } from '../../schemas/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
 import { runCharts } from '../run-charts.ts';
+import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
 import { runPageBody, runPageHead } from './run-body.ts';
 
@@ -56,18 +58,36 @@ async function writeAtomic(file: string, text: string): Promise<void> {
   await rename(tmp, file);
 }
 
-/** Hard link (cheap: 10,000 pages of ~50 KB) or, across file systems, copy. */
-async function place(from: string, to: string): Promise<void> {
-  await rm(to, { force: true });
-  try {
-    await link(from, to);
-  } catch {
-    await copyFile(from, to);
-  }
-}
-
 /** The cache file names of a run's page and CSV. */
 export const cacheFiles = (cacheDir: string, key: string) => ({ page: join(cacheDir, `${key}.html`), csv: join(cacheDir, `${key}.csv`) });
+
+/**
+ * The sizes, times and inodes of a run's files: equal stamps mean unchanged files (as rsync and make judge
+ * it), so a rebuild finds the page of an unchanged run without reading the run.
+ */
+export function runStamp(runsDir: string, id: string): string {
+  const dir = join(runsDir, id);
+  const one = (f: string) => {
+    const s = statSync(join(dir, f), { throwIfNoEntry: false });
+    return s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-';
+  };
+  return `${one('run.json')}|${one('series.json')}|${one('charts.html')}`;
+}
+
+/** Link a cached page and CSV into the site; false when the cache no longer has them. */
+export function placeCached(id: string, key: string, ctx: RenderContext): boolean {
+  const cached = cacheFiles(ctx.cacheDir, key);
+  const out = join(ctx.outDir, 'runs', id);
+  mkdirSync(out, { recursive: true });
+  try {
+    linkOrCopy(cached.page, join(out, 'index.html'));
+    linkOrCopy(cached.csv, join(out, 'results.csv'));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
 
 export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
@@ -89,9 +109,6 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
     await writeAtomic(cached.csv, toCsv(exportRows([{ id, run }]), EXPORT_FIELDS));
     rendered = true;
   }
-  const out = join(ctx.outDir, 'runs', id);
-  await mkdir(out, { recursive: true });
-  await place(cached.page, join(out, 'index.html'));
-  await place(cached.csv, join(out, 'results.csv'));
+  if (!placeCached(id, key, ctx)) throw new Error(`run page cache: ${cached.page} vanished while building`);
   return { id, key, rendered };
 }

@@ -1,0 +1,58 @@
+// A rebuild reads and renders only what changed: the content loader validates new or edited runs only, and
+// run pages come from the cache unless their run changed (design: run pages rendered outside Astro).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build-site.ts';
+
+const run = promisify(execFile);
+const RUNS = ['sysbench/vm/20261122-x.pg1518.cy1.pk1', 'sysbench/vm/20261122-x.ma101119.cy1.pk1', 'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1'];
+const ADDED = 'sysbench/vm/20261122-x.pg1518.cy9.pk1';
+
+let content: string;
+let out: string;
+async function build(): Promise<string> {
+  const r = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: content }, maxBuffer: 1 << 26 });
+  return r.stdout;
+}
+const page = (id: string) => readFile(join(out, 'runs', id, 'index.html'), 'utf8');
+
+beforeAll(async () => {
+  const tmp = await mkdtemp(join(tmpdir(), 'benchsite-rebuild-'));
+  content = join(tmp, 'content');
+  out = join(tmp, 'dist');
+  await mkdir(join(content, 'reports'), { recursive: true });
+  for (const id of RUNS) await cp(join(ROOT, 'content/runs', id), join(content, 'runs', id), { recursive: true });
+});
+afterAll(() => rm(join(content, '..'), { recursive: true, force: true }));
+
+describe('site rebuild', () => {
+  it('renders every run page the first time, then only the added run, then only the edited run', async () => {
+    const first = await build();
+    expect(first).toMatch(/3 runs \((3|0) validated/);
+    expect(first).toMatch(/3 run pages \(\d rendered/);
+    expect(await page(RUNS[0]!)).toContain('<h1>x.pg1518.cy1.pk1</h1>');
+
+    // A new run: a copy of one under another config name (the label and id say cy9).
+    const added = JSON.parse(await readFile(join(content, 'runs', RUNS[0]!, 'run.json'), 'utf8'));
+    await cp(join(content, 'runs', RUNS[0]!), join(content, 'runs', ADDED), { recursive: true });
+    await writeFile(join(content, 'runs', ADDED, 'run.json'), JSON.stringify({ ...added, label: 'x.pg1518.cy9.pk1', config: { ...added.config, name: 'cy9' } }, null, 2));
+    const second = await build();
+    expect(second).toContain('4 runs (1 validated, 3 unchanged)');
+    expect(second).toContain('4 run pages (1 rendered, 3 from the cache');
+    expect(await page(ADDED)).toContain('<h1>x.pg1518.cy9.pk1</h1>');
+    expect(await page(RUNS[1]!)).toContain('<h1>x.ma101119.cy1.pk1</h1>');
+
+    // An edited run: new notes on its page, the other pages untouched.
+    const file = join(content, 'runs', RUNS[1]!, 'run.json');
+    await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), notes: 'rerun after fixing the buffer pool size' }, null, 2));
+    const third = await build();
+    expect(third).toContain('4 runs (1 validated, 3 unchanged)');
+    expect(third).toContain('4 run pages (1 rendered, 3 from the cache');
+    expect(await page(RUNS[1]!)).toContain('<p>rerun after fixing the buffer pool size</p>');
+    expect(await readFile(join(out, 'runs', ADDED, 'raw.tar.gz'))).toEqual(await readFile(join(content, 'runs', ADDED, 'raw.tar.gz')));
+  }, 300_000);
+});
