@@ -1,6 +1,6 @@
 // Figures 2-4: site build time and peak memory at 1,000 and 10,000 runs, rebuild after adding one run,
 // the largest report page, and the compare view (bytes, and time to its table in headless Chromium).
-import { cp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../tests/helpers/browser.ts';
@@ -44,7 +44,7 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
       await cp(join(runs, host, first), added, { recursive: true });
       const run = JSON.parse(await readFile(join(added, 'run.json'), 'utf8'));
       run.label = 'added-run';
-      await (await import('node:fs/promises')).writeFile(join(added, 'run.json'), JSON.stringify(run, null, 2));
+      await writeFile(join(added, 'run.json'), JSON.stringify(run, null, 2));
       log(`rebuilding the site of ${n} runs after adding one`);
       const again = await build(content, out);
       await rm(added, { recursive: true, force: true });
@@ -68,9 +68,10 @@ export async function pageFigures(work: string, compareRuns: number, log: (s: st
   await rm(dist, { recursive: true, force: true });
   await build(join(ROOT, 'content'), dist);
   let largest = { page: '', bytes: 0 };
-  for (const slug of await readdir(join(dist, 'reports'))) {
-    const bytes = await pageBytes(dist, join('reports', slug, 'index.html'));
-    if (bytes > largest.bytes) largest = { page: slug, bytes };
+  // Every page under /reports/: report pages and the Insert Benchmark steps pages.
+  for (const file of (await readdir(join(dist, 'reports'), { recursive: true })).map(String).filter((f) => f.endsWith('index.html'))) {
+    const bytes = await pageBytes(dist, join('reports', file));
+    if (bytes > largest.bytes) largest = { page: file.replace(/\/?index\.html$/, '/'), bytes };
   }
   const figures: Figure[] = [{ name: 'largest_report_page_kb', value: largest.bytes / 1024, unit: 'KB', note: `${largest.page}: HTML + CSS + inline SVG, no JavaScript`, target: '<= 100' }];
 

@@ -1,6 +1,6 @@
 // The committed Insert Benchmark report in a real browser, with JavaScript on and off: both sections have the
-// three summary tables with values from the raw o.res files, SLA failures marked, cells that link to their
-// step's details, the per-step tables and an inline SVG chart.
+// three summary tables with values from the raw o.res files, SLA failures marked, an inline SVG chart, and
+// cells that link to their step's details on the report's steps page.
 import { describe, expect, it } from 'vitest';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
@@ -58,10 +58,10 @@ describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', 
     await context.close();
   });
 
-  it('a summary cell leads to its step: the harness metrics and response-time histograms', async () => {
+  it('a summary cell leads to its step on the steps page: the harness metrics and response-time histograms', async () => {
     const { page, context } = await site.open(REPORT, { javaScriptEnabled });
     await page.locator(`#s1-throughput tr[data-run="${ID('1m.pg1518.ccy1')}"] td[data-step="qr100.L1"] a`).click();
-    expect(page.url()).toBe(`${site.url()}${REPORT}#s1-qr100.L1`);
+    expect(page.url()).toBe(`${site.url()}${REPORT}steps/#s1-qr100.L1`);
     const step = page.locator('[id="s1-qr100.L1"]');
     const header = (await step.locator('table.metrics thead th').allTextContents()).map((t) => t.trim());
     const pgRow = (await step.locator('table.metrics tbody tr').first().locator('th, td').allTextContents()).map((t) => t.trim());
@@ -94,11 +94,13 @@ describe('pages linked from the Insert Benchmark report', () => {
     await context.close();
   });
 
-  it('the report page stays small enough to read on a slow connection', async () => {
-    const { context, response } = await site.open(REPORT);
-    const res = response!;
-    // Two sections of 8 steps: tables, histograms and two inline SVG charts (about 170 KB).
-    expect((await res.body()).length).toBeLessThan(200_000);
-    await context.close();
+  it('the report page and its steps page each stay under 100 KB (HTML, CSS and inline SVG)', async () => {
+    for (const path of [REPORT, `${REPORT}steps/`]) {
+      const { page, context, response } = await site.open(path);
+      let bytes = (await response!.body()).length;
+      for (const href of await page.locator('link[rel="stylesheet"]').evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))) bytes += (await (await page.request.get(href)).body()).length;
+      expect(bytes, path).toBeLessThan(100 * 1024);
+      await context.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ export const InsertBenchmarkReportOptionsSchema = z.strictObject({
   steps: z.array(z.string().min(1)).optional(),
   /** Points per line in the per-second charts (default 50); the full series stays in series.json. */
   chartPoints: z.number().int().min(10).max(500).optional(),
-  /** Show the per-step details (metrics, response-time histograms, iostat averages); default true. */
+  /** Publish the per-step details (metrics, response-time histograms, iostat averages) on the report's steps page, /reports/<slug>/steps/; default true. */
   stepDetails: z.boolean().optional(),
 });
 
