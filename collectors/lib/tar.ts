@@ -49,8 +49,8 @@ function pad(n: number): number {
   return (BLOCK - (n % BLOCK)) % BLOCK;
 }
 
-/** Encode entries (in the order given) as a tar file. Names longer than ustar allows get a pax header. */
-export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
+/** The pieces of a tar file of `entries` (in the order given), in order: headers, data and padding. */
+export function tarParts(entries: TarEntry[], mtime = 0): Uint8Array[] {
   const parts: Uint8Array[] = [];
   for (const e of entries) {
     const nameBytes = enc.encode(e.path).length;
@@ -61,14 +61,48 @@ export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
     parts.push(header(e.path, e.data.length, '0', mtime), e.data, new Uint8Array(pad(e.data.length)));
   }
   parts.push(new Uint8Array(BLOCK * 2));
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Uint8Array(total);
+  return parts.filter((p) => p.length > 0);
+}
+
+/** Encode entries (in the order given) as a tar file. Names longer than ustar allows get a pax header. */
+export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
+  const parts = tarParts(entries, mtime);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {
     out.set(p, o);
     o += p.length;
   }
   return out;
+}
+
+/**
+ * The tar of `entries` in pieces of exactly `size` bytes (the last one shorter), cut across entries as the
+ * bytes fall, without building the whole tar in memory: what a large raw archive is compressed from.
+ */
+export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array> {
+  let pending: Uint8Array[] = [];
+  let have = 0;
+  const flush = () => {
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, have);
+    pending = [];
+    have = 0;
+    return chunk;
+  };
+  for (let part of tarParts(entries, mtime)) {
+    while (have + part.length >= size) {
+      const take = size - have;
+      pending.push(part.subarray(0, take));
+      have += take;
+      yield flush();
+      part = part.subarray(take);
+    }
+    if (part.length) {
+      pending.push(part);
+      have += part.length;
+    }
+  }
+  if (have) yield flush();
 }
 
 function paxRecord(key: string, value: string): Uint8Array {

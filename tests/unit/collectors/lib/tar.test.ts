@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTar, writeTar } from '../../../../collectors/lib/tar.ts';
+import { readTar, tarChunks, writeTar } from '../../../../collectors/lib/tar.ts';
 
 const enc = new TextEncoder();
 
@@ -17,6 +17,16 @@ describe('tar', () => {
 
   it('round-trips, long names included', () => {
     expect(readTar(writeTar(entries)).map((e) => [e.path, new TextDecoder().decode(e.data)])).toEqual(entries.map((e) => [e.path, new TextDecoder().decode(e.data)]));
+  });
+
+  it('cuts the same bytes into pieces of one size, across entries, for compressing in parallel', () => {
+    const whole = writeTar(entries);
+    for (const size of [1, 100, 512, 700, 4096, whole.length, whole.length + 1]) {
+      const chunks = [...tarChunks(entries, size)];
+      expect(Buffer.concat(chunks).equals(Buffer.from(whole)), `size ${size}`).toBe(true);
+      expect(chunks.slice(0, -1).every((c) => c.length === size), `size ${size}`).toBe(true);
+      expect(chunks.at(-1)!.length).toBeLessThanOrEqual(size);
+    }
   });
 
   it('is byte-for-byte reproducible', () => {
