@@ -5,7 +5,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { loadRawInput } from '../collectors/lib/raw-tree.ts';
-import { writeHarvestedRun } from '../collectors/lib/write-run.ts';
+import { writeHarvestedRuns } from '../collectors/lib/write-run.ts';
 import { parseIostat } from '../collectors/lib/iostat.ts';
 import { parseVmstat } from '../collectors/lib/vmstat.ts';
 import { generateRawDir } from './generate-raw.ts';
@@ -42,13 +42,17 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
     const runs = [await timed(fn), await timed(fn), await timed(fn)];
     return runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
   };
-  const parse = await best(() => harvestAny(read.value));
-  if (parse.value.runs.length === 0) throw new Error('the benchmark harvested nothing');
+  // Only the count is kept: the runs themselves would sit in memory through the next measurement.
+  const parse = await best(() => harvestAny(read.value).runs.length);
+  if (parse.value === 0) throw new Error('the benchmark harvested nothing');
   const out = join(work, 'harvest-out');
   await rm(out, { recursive: true, force: true });
+  // What `benchsite harvest` does after reading: parse, then write every run (default archive level).
   const archive = await timed(async () => {
     const again = harvestAny(read.value);
-    for (const h of again.runs) await writeHarvestedRun(h, out, { archiveLevel: 1 });
+    await writeHarvestedRuns(again.runs, out, (h, r) => {
+      if ('error' in r) throw r.error;
+    });
   });
   await rm(out, { recursive: true, force: true });
 
@@ -71,7 +75,7 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
     { name: 'harvest_input_mb', value: Math.round(mb), unit: 'MB', note: `${raw.runs} mytools run directories, ${raw.tests} tests of 7200 1-second samples` },
     { name: 'harvest_read_mb_per_s', value: mb / read.seconds, unit: 'MB/s', note: 'reading the files into memory' },
     { name: 'harvest_parse_mb_per_s', value: mb / parse.seconds, unit: 'MB/s', note: 'parsing alone, best of 3 (sysbench, vmstat, iostat; every series kept); sha256 of every file is taken while reading, on the thread pool', target: '>= 200' },
-    { name: 'harvest_parse_archive_mb_per_s', value: mb / archive.seconds, unit: 'MB/s', note: 'parsing and writing run.json, series.json, charts.html and raw.tar.gz (gzip level 1)', target: '>= 100' },
+    { name: 'harvest_parse_archive_mb_per_s', value: mb / archive.seconds, unit: 'MB/s', note: 'parsing and writing run.json, series.json, charts.html and raw.tar.gz (gzip level 1, the default above 64 MiB per run, in 4 MiB members on the thread pool)', target: '>= 100' },
     { name: 'vmstat_iostat_benchsite_mb_per_s', value: sysMb / ours.seconds, unit: 'MB/s', note: 'per-column averages of every vmstat column and every iostat column per device, keeping the rows' },
     { name: 'vmstat_iostat_awk_mb_per_s', value: sysMb / awk.seconds, unit: 'MB/s', note: 'awk computing the same averages on the same files' },
     { name: 'vmstat_iostat_speedup_vs_awk', value: awk.seconds / ours.seconds, unit: 'x', target: '>= 2' },

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { harvestAny } from '../harvest-any.ts';
 import { readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
-import { writeHarvestedRun } from '../lib/write-run.ts';
+import { writeHarvestedRuns } from '../lib/write-run.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const harvestCommand: Command = {
@@ -15,8 +15,10 @@ Reads each <raw> (a result directory, a single tool output file, or a .tar.gz of
 finds the benchmark runs in it and writes, per run:
   <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json     the run (validated)
                                               series.json  per-interval series
+                                              charts.html  the run page's charts, drawn once here
                                               raw.tar.gz   every raw file, with its sha256 in run.json
-Writing is atomic and idempotent: harvesting the same files again changes nothing.
+Writing is atomic and idempotent: harvesting the same files again changes nothing. Raw archives
+are gzip level 6, or level 1 (3x faster, ~25% larger) for runs of more than 64 MiB of raw files.
 
 Recognised:
   sysbench           mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
@@ -68,18 +70,18 @@ Example:
         console.error(`error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`);
         failures++;
       }
-      for (const h of result.runs) {
-        try {
-          const w = await writeHarvestedRun(h, values.out!);
-          const failed = h.run.tests.filter((t) => t.status === 'failed').length;
-          console.log(`${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`);
-          for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
-          written++;
-        } catch (e) {
-          console.error(`error: ${h.run.label}: ${(e as Error).message}`);
+      await writeHarvestedRuns(result.runs, values.out!, (h, r) => {
+        if ('error' in r) {
+          console.error(`error: ${h.run.label}: ${r.error.message}`);
           failures++;
+          return;
         }
-      }
+        const w = r.written;
+        const failed = h.run.tests.filter((t) => t.status === 'failed').length;
+        console.log(`${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`);
+        for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
+        written++;
+      });
       if (result.skipped.length) {
         console.error(`${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`);
         if (values.verbose) for (const s of result.skipped) console.error(`  ${s.path}: ${s.reason}`);

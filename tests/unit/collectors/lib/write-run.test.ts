@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { ARCHIVE_CHUNK, rawArchive, writeHarvestedRun } from '../../../../collectors/lib/write-run.ts';
+import { ARCHIVE_CHUNK, archiveLevelFor, FAST_ARCHIVE_BYTES, rawArchive, writeHarvestedRun, writeHarvestedRuns } from '../../../../collectors/lib/write-run.ts';
 import type { HarvestedRun } from '../../../../collectors/lib/harvested.ts';
 import { readTar } from '../../../../collectors/lib/tar.ts';
 import { sha256Hex } from '../../../../collectors/lib/provenance.ts';
@@ -63,5 +63,24 @@ describe('writeHarvestedRun', async () => {
     expect(execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })).toBe('a.txt\nsb.vm.b\n');
     // The same input gives the same bytes (harvest stays idempotent).
     expect(Buffer.from(await rawArchive({ raw } as unknown as HarvestedRun, 1)).equals(Buffer.from(archive))).toBe(true);
+  });
+
+  it('writes several runs, reporting a refused one and going on with the rest', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'runs-'));
+    const others = (await harvestFixture('realruns/sysbench.tar.gz')).byLabel;
+    const good = [others.get('x.pg1518.cy1.pk1')!, others.get('x.ma101119.cy1.pk1')!];
+    const bad = structuredClone(h);
+    (bad.run.results[0] as { value: unknown }).value = Number.NaN;
+    const heard: string[] = [];
+    await writeHarvestedRuns([good[0]!, bad, good[1]!], out, (run, r) => heard.push(`${run.run.label} ${'error' in r ? 'refused' : r.written.status}`));
+    expect(heard).toEqual(['x.pg1518.cy1.pk1 written', 'x.pg1518.cy2.pk1 refused', 'x.ma101119.cy1.pk1 written']);
+    expect(readdirSync(join(out, 'sysbench/vm')).sort()).toEqual(['20261122-x.ma101119.cy1.pk1', '20261122-x.pg1518.cy1.pk1']);
+  });
+
+  it('compresses at level 6, or level 1 above 64 MiB of raw files', () => {
+    const run = (bytes: number) => ({ raw: [{ path: 'a', data: new Uint8Array(bytes) }] }) as unknown as HarvestedRun;
+    expect(archiveLevelFor(h)).toBe(6);
+    expect(archiveLevelFor(run(FAST_ARCHIVE_BYTES))).toBe(6);
+    expect(archiveLevelFor(run(FAST_ARCHIVE_BYTES + 1))).toBe(1);
   });
 });
