@@ -39,8 +39,9 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
       // One more run (a copy of an existing one under a new label), then build again with the caches warm.
       const runs = join(content, 'runs', 'sysbench');
       const host = (await readdir(runs))[0]!;
-      const first = (await readdir(join(runs, host))).sort()[0]!;
+      const first = (await readdir(join(runs, host))).filter((d) => !d.endsWith('added-run')).sort()[0]!;
       const added = join(runs, host, `${first.slice(0, 9)}added-run`);
+      await rm(added, { recursive: true, force: true }); // left by a run of the bench that was stopped
       await cp(join(runs, host, first), added, { recursive: true });
       const run = JSON.parse(await readFile(join(added, 'run.json'), 'utf8'));
       run.label = 'added-run';

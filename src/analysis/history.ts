@@ -1,13 +1,15 @@
 // History across versions: runs of one benchmark, host and product, ordered by version, each config its
 // own ladder. Every version relative to the first (the oldest) and to its predecessor, as the posts'
-// version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22).
+// version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22). A version run several times
+// shows its latest run, and says how many it has: one column per version keeps a ladder readable (and its
+// page small) when a host has hundreds of runs.
 import type { RunSummary } from '../runs/run-summary.ts';
 import { compareVersions } from './versions.ts';
 
 export interface Ladder {
   config: string;
-  /** Runs in version order (then date). */
-  runs: Array<{ id: string; label: string; version: string; date: string }>;
+  /** One run per version, the latest, in version order; `of` counts the version's runs. */
+  runs: Array<{ id: string; label: string; version: string; date: string; of: number }>;
   tests: string[];
   metrics: string[];
   /** values[t][r]: headline value of test t in run r. */
@@ -29,20 +31,30 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
   }
   return [...byConfig].map(([config, list]) => {
     list.sort((a, b) => compareVersions(a.summary.dbms.version, b.summary.dbms.version) || a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id));
+    // The latest run of each version (the list is in version, then date order).
+    const latest: Array<{ id: string; summary: RunSummary; of: number }> = [];
+    for (const r of list) {
+      const last = latest.at(-1);
+      if (last && (last.summary.dbms.version ?? '?') === (r.summary.dbms.version ?? '?')) latest[latest.length - 1] = { ...r, of: last.of + 1 };
+      else latest.push({ ...r, of: 1 });
+    }
     const tests: string[] = [];
     const metrics: string[] = [];
-    for (const { summary } of list) {
+    const seen = new Set<string>();
+    for (const { summary } of latest) {
       for (const [test, metric] of summary.headline) {
-        if (!tests.includes(test)) {
+        if (!seen.has(test)) {
+          seen.add(test);
           tests.push(test);
           metrics.push(metric);
         }
       }
     }
-    const values = tests.map((t, i) => list.map(({ summary }) => summary.headline.find(([test, metric]) => test === t && metric === metrics[i])?.[2]));
+    const byRun = latest.map(({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])));
+    const values = tests.map((t, i) => byRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
     return {
       config,
-      runs: list.map(({ id, summary }) => ({ id, label: summary.dbms.label, version: summary.dbms.version ?? '?', date: summary.date })),
+      runs: latest.map(({ id, summary, of }) => ({ id, label: summary.dbms.label, version: summary.dbms.version ?? '?', date: summary.date, of })),
       tests,
       metrics,
       values,
