@@ -1,35 +1,44 @@
-// Run pages (/runs/<id>/ and its results.csv) at 10,000 runs: Astro builds one shell page with the site's
-// layout, then, when the build is done, every run's page is that shell filled with its body (run-body.ts),
-// rendered on worker threads and kept in a cache keyed by content (render-page.ts), so a rebuild after one
-// new run renders one page. Astro alone spent minutes on these pages and rendered all of them every build.
-// The dev server renders the same pages through ordinary routes.
+// Everything under /runs/ of the built site at 10,000 runs: each run's page, its results.csv and its raw
+// archive. Astro builds one shell page with the site's layout; when the build is done every run's page is
+// that shell filled with its body (run-body.ts), rendered on worker threads into a cache keyed by content
+// (render-page.ts), and linked into dist/ with the run's CSV and raw.tar.gz. Astro alone spent minutes on
+// these pages and rendered all of them every build.
+//
+// A rebuild touches only what changed: dist/ is not emptied under runs/ (Astro's emptying is turned off and
+// done here for everything else), and a manifest remembers, per run, the stamp of its files and its page, so
+// an unchanged run costs four stat calls (runStamp). The dev server renders the same pages through ordinary routes.
 import { createHash } from 'node:crypto';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { findRunFiles, idOf } from '../runs/read-runs.ts';
 import { runOnWorkers } from '../runs/worker-pool.ts';
 import { RUNS_DIR } from './content-dirs.ts';
+import { linkOrCopy } from './link-file.ts';
 import { placeCached, renderRunPage, runStamp, type RenderContext, type RenderJob, type RenderResult } from './run-page/render-page.ts';
 import { checkShell, SHELL_ROUTE } from './run-page/shell.ts';
 
 /** Bump to render every page again (a change to the cache's layout). */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
-/** What the last build rendered: per run, the stamp of its files and the key of its cached page. */
+/** What the last build did: per run, the stamp of its files and the key of its cached page. */
 interface Manifest {
   salt: string;
+  /** The dist/runs/ those runs were placed in: its path and inode (a new folder is a new inode). */
+  dist: { path: string; ino: number } | null;
   runs: Record<string, { stamp: string; key: string }>;
 }
 
-async function readManifest(file: string, salt: string): Promise<Manifest['runs']> {
+async function readManifest(file: string, salt: string): Promise<Manifest> {
   try {
     const m = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    return m.salt === salt ? m.runs : {};
+    if (m.salt === salt) return m;
   } catch {
-    return {};
+    // none yet, or unreadable: start over
   }
+  return { salt, dist: null, runs: {} };
 }
 
 /** A digest of the site's source and locked dependencies: any change to them renders every page again. */
@@ -43,20 +52,48 @@ async function sourceDigest(root: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** A run's raw.tar.gz into the site beside its page, when the run has one. */
+function placeArchive(runsDir: string, outDir: string, id: string): void {
+  const from = join(runsDir, id, 'raw.tar.gz');
+  if (statSync(from, { throwIfNoEntry: false })) linkOrCopy(from, join(outDir, 'runs', id, 'raw.tar.gz'));
+}
+
+/** Remove a run's folder from the site, and the folders above it that it leaves empty. */
+function removeRun(distRuns: string, id: string): void {
+  rmSync(join(distRuns, id), { recursive: true, force: true });
+  for (let d = dirname(join(distRuns, id)); d.startsWith(`${distRuns}/`); d = dirname(d)) {
+    if (readdirSync(d).length > 0) break;
+    rmSync(d, { recursive: true });
+  }
+}
+
 export function runPages(): AstroIntegration {
   let root = '';
   let base = '/';
+  let outDir = '';
   return {
     name: 'benchsite-run-pages',
     hooks: {
-      'astro:config:setup': ({ command, config, injectRoute }) => {
+      'astro:config:setup': ({ command, config, injectRoute, updateConfig }) => {
         root = fileURLToPath(config.root);
         base = config.base.replace(/\/?$/, '/');
         const here = (f: string) => join(root, 'src/site/run-page', f);
-        if (command === 'build') injectRoute({ pattern: `/${SHELL_ROUTE}`, entrypoint: here('shell.astro') });
+        if (command === 'build') {
+          injectRoute({ pattern: `/${SHELL_ROUTE}`, entrypoint: here('shell.astro') });
+          // dist/ is emptied in astro:build:start, but for runs/, which the build:done hook keeps current.
+          updateConfig({ vite: { build: { emptyOutDir: false } } });
+        }
         if (command === 'dev') {
           injectRoute({ pattern: '/runs/[...id]', entrypoint: here('dev-page.astro') });
           injectRoute({ pattern: '/runs/[...id]/results.csv', entrypoint: here('dev-results-csv.ts') });
+        }
+      },
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+      'astro:build:start': async () => {
+        for (const entry of await readdir(outDir).catch(() => [])) {
+          if (entry !== 'runs' && entry !== '.git') await rm(join(outDir, entry), { recursive: true, force: true });
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -73,29 +110,45 @@ export function runPages(): AstroIntegration {
         const salt = createHash('sha1').update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}`).digest('hex');
         const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt };
         const ids = (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
-        // Unchanged runs (same file stamps as last time): link their cached pages here, without reading them.
+
+        // dist/runs/ as the last build left it, or, when it is another folder or was emptied, from scratch.
         const manifestFile = join(cacheDir, 'manifest.json');
-        const known = await readManifest(manifestFile, salt);
+        const last = await readManifest(manifestFile, salt);
+        const distRuns = join(outDir, 'runs');
+        const distIno = statSync(distRuns, { throwIfNoEntry: false })?.ino;
+        const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.ino === distIno;
+        const current = new Set(ids);
+        if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
+        else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);
+
+        // Unchanged runs (same file stamps as last time) are in place already, or linked from the cache.
         const stamps = new Map<string, string>();
         const results: RenderResult[] = [];
         const jobs: RenderJob[] = [];
         for (const id of ids) {
           const stamp = runStamp(runsDir, id);
           stamps.set(id, stamp);
-          const k = known[id];
-          if (k && k.stamp === stamp && placeCached(id, k.key, ctx)) results.push({ id, key: k.key, rendered: false });
+          const k = last.runs[id];
+          let inPlace = k !== undefined && k.stamp === stamp && distCurrent;
+          if (k !== undefined && k.stamp === stamp && !inPlace && placeCached(id, k.key, ctx)) {
+            placeArchive(runsDir, outDir, id);
+            inPlace = true;
+          }
+          if (inPlace) results.push({ id, key: k!.key, rendered: false });
           else jobs.push({ id });
         }
         // The others: read, hashed, and rendered unless the cache has their page (a run moved or touched).
-        results.push(
-          ...(await runOnWorkers<RenderJob, RenderResult>({
-            script: join(root, 'src/site/run-page/render-worker.ts'),
-            jobs,
-            inline: (job) => renderRunPage(job, ctx),
-            workerData: ctx,
-          })),
-        );
-        const manifest: Manifest = { salt, runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])) };
+        const done = await runOnWorkers<RenderJob, RenderResult>({
+          script: join(root, 'src/site/run-page/render-worker.ts'),
+          jobs,
+          inline: (job) => renderRunPage(job, ctx),
+          workerData: ctx,
+        });
+        for (const r of done) placeArchive(runsDir, outDir, r.id);
+        results.push(...done);
+
+        const distNow = statSync(distRuns, { throwIfNoEntry: false });
+        const manifest: Manifest = { salt, dist: distNow ? { path: distRuns, ino: distNow.ino } : null, runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])) };
         await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
         await rename(`${manifestFile}.tmp`, manifestFile);
         // Forget pages no run uses any more, so the cache does not grow without end.
@@ -109,7 +162,7 @@ export function runPages(): AstroIntegration {
         }
         const rendered = results.filter((r) => r.rendered).length;
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${results.length} run pages (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed) in ${seconds}s`);
+        logger.info(`${results.length} run pages, with their CSV and raw archive (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed) in ${seconds}s`);
       },
     },
   };

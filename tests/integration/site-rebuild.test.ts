@@ -1,6 +1,7 @@
 // A rebuild reads and renders only what changed: the content loader validates new or edited runs only, and
 // run pages come from the cache unless their run changed (design: run pages rendered outside Astro).
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ describe('site rebuild', () => {
   it('renders every run page the first time, then only the added run, then only the edited run', async () => {
     const first = await build();
     expect(first).toMatch(/3 runs \((3|0) validated/);
-    expect(first).toMatch(/3 run pages \(\d rendered/);
+    expect(first).toMatch(/3 run pages, with their CSV and raw archive \(\d rendered/);
     expect(await page(RUNS[0]!)).toContain('<h1>x.pg1518.cy1.pk1</h1>');
 
     // A new run: a copy of one under another config name (the label and id say cy9).
@@ -42,7 +43,7 @@ describe('site rebuild', () => {
     await writeFile(join(content, 'runs', ADDED, 'run.json'), JSON.stringify({ ...added, label: 'x.pg1518.cy9.pk1', config: { ...added.config, name: 'cy9' } }, null, 2));
     const second = await build();
     expect(second).toContain('4 runs (1 validated, 3 unchanged)');
-    expect(second).toContain('4 run pages (1 rendered, 3 from the cache');
+    expect(second).toContain('4 run pages, with their CSV and raw archive (1 rendered, 3 from the cache');
     expect(await page(ADDED)).toContain('<h1>x.pg1518.cy9.pk1</h1>');
     expect(await page(RUNS[1]!)).toContain('<h1>x.ma101119.cy1.pk1</h1>');
 
@@ -51,8 +52,27 @@ describe('site rebuild', () => {
     await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), notes: 'rerun after fixing the buffer pool size' }, null, 2));
     const third = await build();
     expect(third).toContain('4 runs (1 validated, 3 unchanged)');
-    expect(third).toContain('4 run pages (1 rendered, 3 from the cache');
+    expect(third).toContain('4 run pages, with their CSV and raw archive (1 rendered, 3 from the cache');
     expect(await page(RUNS[1]!)).toContain('<p>rerun after fixing the buffer pool size</p>');
     expect(await readFile(join(out, 'runs', ADDED, 'raw.tar.gz'))).toEqual(await readFile(join(content, 'runs', ADDED, 'raw.tar.gz')));
+
+    // A removed run leaves the site; a stray file in dist/ does not survive a build (dist/ is emptied but
+    // for runs/, which the build keeps current).
+    await rm(join(content, 'runs', RUNS[2]!), { recursive: true });
+    await writeFile(join(out, 'stray.html'), 'old');
+    const fourth = await build();
+    expect(fourth).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
+    expect(existsSync(join(out, 'runs', RUNS[2]!))).toBe(false);
+    expect(existsSync(join(out, 'runs', 'insert-benchmark'))).toBe(false);
+    expect(existsSync(join(out, 'stray.html'))).toBe(false);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+
+    // dist/ removed by hand: every page comes back, from the cache.
+    await rm(out, { recursive: true });
+    const fifth = await build();
+    expect(fifth).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
+    for (const id of [RUNS[0]!, RUNS[1]!, ADDED]) {
+      for (const f of ['index.html', 'results.csv', 'raw.tar.gz']) expect(existsSync(join(out, 'runs', id, f)), `${id}/${f}`).toBe(true);
+    }
   }, 300_000);
 });

@@ -62,7 +62,8 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 export const cacheFiles = (cacheDir: string, key: string) => ({ page: join(cacheDir, `${key}.html`), csv: join(cacheDir, `${key}.csv`) });
 
 /**
- * The sizes, times and inodes of a run's files: equal stamps mean unchanged files (as rsync and make judge
+ * The sizes, times and inodes of a run's files (raw.tar.gz too, which is linked beside the page): equal
+ * stamps mean unchanged files (as rsync and make judge
  * it), so a rebuild finds the page of an unchanged run without reading the run.
  */
 export function runStamp(runsDir: string, id: string): string {
@@ -71,7 +72,7 @@ export function runStamp(runsDir: string, id: string): string {
     const s = statSync(join(dir, f), { throwIfNoEntry: false });
     return s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-';
   };
-  return `${one('run.json')}|${one('series.json')}|${one('charts.html')}`;
+  return `${one('run.json')}|${one('series.json')}|${one('charts.html')}|${one('raw.tar.gz')}`;
 }
 
 /** Link a cached page and CSV into the site; false when the cache no longer has them. */
