@@ -5,9 +5,9 @@
 // these pages and rendered all of them every build.
 //
 // A rebuild touches only what changed: dist/ is not emptied under runs/ (Astro's emptying is turned off and
-// done here for everything else), and a manifest remembers, per run, the stamp of its files and its page, so
+// done here for everything else), and a manifest remembers, with the build that last wrote dist/runs/, per run, the stamp of its files and its page, so
 // an unchanged run costs four stat calls (runStamp). The dev server renders the same pages through ordinary routes.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -26,8 +26,11 @@ const CACHE_VERSION = 2;
 /** What the last build did: per run, the stamp of its files and the key of its cached page. */
 interface Manifest {
   salt: string;
-  /** The dist/runs/ those runs were placed in: its path and inode (a new folder is a new inode). */
-  dist: { path: string; ino: number } | null;
+  /**
+   * The dist/runs/ those runs were placed in, and the id of that build, also written to dist/runs/.benchsite:
+   * when another build (of other content, or none after dist/ was removed) changed the folder, they differ.
+   */
+  dist: { path: string; build: string } | null;
   runs: Record<string, { stamp: string; key: string }>;
 }
 
@@ -115,8 +118,9 @@ export function runPages(): AstroIntegration {
         const manifestFile = join(cacheDir, 'manifest.json');
         const last = await readManifest(manifestFile, salt);
         const distRuns = join(outDir, 'runs');
-        const distIno = statSync(distRuns, { throwIfNoEntry: false })?.ino;
-        const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.ino === distIno;
+        const marker = join(distRuns, '.benchsite');
+        const lastBuild = await readFile(marker, 'utf8').catch(() => undefined);
+        const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.build === lastBuild;
         const current = new Set(ids);
         if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
         else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);
@@ -147,8 +151,10 @@ export function runPages(): AstroIntegration {
         for (const r of done) placeArchive(runsDir, outDir, r.id);
         results.push(...done);
 
-        const distNow = statSync(distRuns, { throwIfNoEntry: false });
-        const manifest: Manifest = { salt, dist: distNow ? { path: distRuns, ino: distNow.ino } : null, runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])) };
+        const build = randomUUID();
+        await mkdir(distRuns, { recursive: true });
+        await writeFile(marker, build);
+        const manifest: Manifest = { salt, dist: { path: distRuns, build }, runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])) };
         await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
         await rename(`${manifestFile}.tmp`, manifestFile);
         // Forget pages no run uses any more, so the cache does not grow without end.

@@ -15,8 +15,8 @@ const ADDED = 'sysbench/vm/20261122-x.pg1518.cy9.pk1';
 
 let content: string;
 let out: string;
-async function build(): Promise<string> {
-  const r = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: content }, maxBuffer: 1 << 26 });
+async function build(from = content): Promise<string> {
+  const r = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: from }, maxBuffer: 1 << 26 });
   return r.stdout;
 }
 const page = (id: string) => readFile(join(out, 'runs', id, 'index.html'), 'utf8');
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => rm(join(content, '..'), { recursive: true, force: true }));
 
 describe('site rebuild', () => {
-  it('renders every run page the first time, then only the added run, then only the edited run', async () => {
+  it('renders every run page the first time, then only what changed, and keeps dist/runs/ to the current runs', async () => {
     const first = await build();
     expect(first).toMatch(/3 runs \((3|0) validated/);
     expect(first).toMatch(/3 run pages, with their CSV and raw archive \(\d rendered/);
@@ -74,5 +74,17 @@ describe('site rebuild', () => {
     for (const id of [RUNS[0]!, RUNS[1]!, ADDED]) {
       for (const f of ['index.html', 'results.csv', 'raw.tar.gz']) expect(existsSync(join(out, 'runs', id, f)), `${id}/${f}`).toBe(true);
     }
+
+    // Other content built into the same dist/ in between: its runs do not linger in the next build.
+    const other = join(content, '..', 'other');
+    await mkdir(join(other, 'reports'), { recursive: true });
+    await cp(join(ROOT, 'content/runs', RUNS[2]!), join(other, 'runs', RUNS[2]!), { recursive: true });
+    await build(other);
+    expect(existsSync(join(out, 'runs', RUNS[2]!, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'runs', ADDED))).toBe(false);
+    const sixth = await build();
+    expect(sixth).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
+    expect(existsSync(join(out, 'runs', RUNS[2]!))).toBe(false);
+    expect(existsSync(join(out, 'runs', ADDED, 'index.html'))).toBe(true);
   }, 300_000);
 });
