@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { loadRuns } from '../../src/runs/read-runs.ts';
+import { Benchmark } from '../../src/schemas/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../src/analysis/export-rows.ts';
 import { UsageError, type Command } from './command.ts';
 
@@ -11,7 +12,8 @@ export const exportCommand: Command = {
 
 Prints one row per run, test and metric with exactly these fields:
   ${EXPORT_FIELDS.join(', ')}
-Metric names are listed in each benchmark's README (collectors/<benchmark>/README.md).
+Metric names are listed in each benchmark's README: collectors/sysbench/README.md,
+collectors/insert-benchmark/README.md and collectors/hammerdb/README.md.
 
 Options:
   --runs <dir>         runs root (default: content/runs)
@@ -31,8 +33,18 @@ Options:
       },
     });
     if (values.format !== 'csv' && values.format !== 'json') throw new UsageError(`--format must be csv or json, not "${values.format}"`);
+    if (values.benchmark && !Benchmark.options.includes(values.benchmark as never)) throw new UsageError(`--benchmark must be one of ${Benchmark.options.join(', ')}, not "${values.benchmark}"`);
     const { runs, problems } = await loadRuns(values.runs!);
     for (const p of problems) console.error(p.text);
+    if (runs.length === 0 && problems.length === 0) {
+      console.error(`error: no run.json below ${values.runs}. Give the runs folder with --runs (default: content/runs).`);
+      return 1;
+    }
+    const missing = (values.run ?? []).filter((id) => !runs.some((r) => r.id === id));
+    if (missing.length) {
+      console.error(`error: no run ${missing.map((id) => `"${id}"`).join(', ')} below ${values.runs}. Run ids are paths under the runs folder, e.g. ${runs[0]?.id ?? 'sysbench/<host>/<date>-<label>'}.`);
+      return 1;
+    }
     const selected = runs.filter((r) => (!values.benchmark || r.run.benchmark === values.benchmark) && (!values.run || values.run.includes(r.id)));
     const rows = exportRows(selected);
     const text = values.format === 'json' ? `${JSON.stringify(rows, null, 1)}\n` : toCsv(rows, EXPORT_FIELDS);

@@ -80,9 +80,16 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
         throw e;
       }
     }
+    // A password named by `passwordEnv` but not in the environment would silently be an empty password.
+    const unset = specs.flatMap((s) => unsetPasswordEnvs(s.spec).map((name) => `${s.file}: passwordEnv names ${name}, which is not set. Export it first: export ${name}='<password>'`));
     if (values['dry-run']) {
+      for (const u of unset) console.error(`warning: ${u}`);
       for (const s of specs) process.stdout.write(dryRunText(s.file, s.spec));
       return 0;
+    }
+    if (unset.length) {
+      for (const u of unset) console.error(`error: ${u}`);
+      return 1;
     }
     const progress = new Progress();
     const abort = new AbortController();
@@ -108,3 +115,19 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
     }
   },
 };
+
+/** Names in `passwordEnv` fields of a spec (anywhere in it) that the environment does not set. */
+export function unsetPasswordEnvs(spec: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'passwordEnv' && typeof x === 'string' && process.env[x] === undefined) out.add(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(spec);
+  return [...out];
+}

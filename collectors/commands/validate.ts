@@ -15,8 +15,8 @@ export const validateCommand: Command = {
 
 Checks every run.json under each <path> (a run.json or a directory; default: content/runs):
 the schema, that its directory matches <benchmark>/<host>/<YYYYMMDD>-<label>, its series.json,
-and the size and sha256 of its raw.tar.gz. Then every report in --reports (default:
-content/reports when it exists): its frontmatter, and that the runs it names exist.
+and the size and sha256 of its raw.tar.gz. Then every report in --reports: its frontmatter,
+and that the runs it names exist. Without <path> and --reports: content/runs and content/reports.
 Prints each problem as
   <file>: <json.path>: <what is wrong>. <what to do>
 then a count, and exits with 1 when there is any problem.`,

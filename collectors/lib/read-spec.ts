@@ -2,9 +2,22 @@
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
+import type { z } from 'zod';
 import { formatZodIssues } from '../../src/runs/problems.ts';
+import { baseTestType, SYSBENCH_TESTS } from '../sysbench/tests.ts';
 
 export class SpecError extends Error {}
+
+/** A misspelt sysbench test would otherwise be skipped in a run of hours: the spec is refused instead. */
+function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
+  if (spec.benchmark.kind !== 'sysbench') return [];
+  const known = Object.keys(SYSBENCH_TESTS);
+  return spec.benchmark.tests.flatMap((entry, i) => {
+    const type = baseTestType(entry.replace(/_range=\d+$/, ''));
+    if (SYSBENCH_TESTS[type]) return [];
+    return [{ code: 'custom', path: ['benchmark', 'tests', i], message: `unknown test "${entry}"`, params: { hint: `Use one of ${known.join(', ')} (add _range=<n> for a range)` }, input: entry } as z.core.$ZodIssue];
+  });
+}
 
 /** Parse and validate spec text. Throws SpecError listing every problem as `<file>:<line>: <field>: <what>. <do>`. */
 export function parseSpec(file: string, text: string): RunSpec {
@@ -16,10 +29,11 @@ export function parseSpec(file: string, text: string): RunSpec {
     throw new SpecError(`${file}:${line}:${col}: YAML syntax error: ${e.message.split('\n')[0]}. Fix the YAML at that position.`);
   }
   const parsed = RunSpecSchema.safeParse(doc.toJS() ?? {});
-  if (parsed.success) return parsed.data;
-  const lines = formatZodIssues(file, parsed.error.issues, '`benchsite run --help` shows every field').map((p, i) => {
+  const issues = parsed.success ? unknownTests(parsed.data) : parsed.error.issues;
+  if (parsed.success && issues.length === 0) return parsed.data;
+  const lines = formatZodIssues(file, issues, '`benchsite run --help` shows every field').map((p, i) => {
     // Point at the deepest node of the path that exists in the document (the unknown key itself, if that is it).
-    const issue = parsed.error.issues[i]!;
+    const issue = issues[i]!;
     const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : [])] as Array<string | number>;
     let line: number | undefined;
     while (path.length && line === undefined) {

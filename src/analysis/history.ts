@@ -22,9 +22,12 @@ export interface Ladder {
 
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? undefined : a / b);
 
+/** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). */
+const onLadder = ({ summary }: { summary: RunSummary }) => summary.dbms.version !== undefined && summary.headline.length > 0;
+
 export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>): Ladder[] {
   const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
-  for (const r of runs) {
+  for (const r of runs.filter(onLadder)) {
     const list = byConfig.get(r.summary.config.name) ?? [];
     list.push(r);
     byConfig.set(r.summary.config.name, list);
@@ -64,11 +67,12 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
   });
 }
 
-/** History pages: one per benchmark, host and product that has runs. */
+/** History pages: one per benchmark, host and product that has runs with a version and numbers. */
 export function historyKeys(runs: Array<{ id: string; summary: RunSummary }>): Array<{ benchmark: string; host: string; product: string }> {
   const keys = new Map<string, { benchmark: string; host: string; product: string }>();
-  for (const { summary } of runs) {
-    if (!summary.dbms.product) continue;
+  for (const r of runs) {
+    const { summary } = r;
+    if (!summary.dbms.product || !onLadder(r)) continue;
     const k = { benchmark: summary.benchmark, host: summary.host.name, product: summary.dbms.product };
     keys.set(`${k.benchmark}/${k.host}/${k.product}`, k);
   }

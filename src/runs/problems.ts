@@ -21,9 +21,18 @@ export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   return out || '(root)';
 }
 
+/** What the string formats of the schemas look like, for the hint of a value in the wrong one. */
+const FORMAT_EXAMPLES: Record<string, { what: string; how: string }> = {
+  date: { what: 'a date', how: 'YYYY-MM-DD, e.g. 2026-11-22' },
+  datetime: { what: 'a date and time', how: 'an ISO 8601 time with its offset, e.g. 2026-11-22T06:10:00Z' },
+  url: { what: 'a URL', how: 'a full URL, e.g. https://example.com/post' },
+};
+
 function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: string; hint: string } {
   switch (issue.code) {
     case 'invalid_type': {
+      // A coerced date (reports) that is missing or not a date arrives as an Invalid Date.
+      if (issue.expected === 'date') return { message: 'missing, or not a date', hint: 'Write it as YYYY-MM-DD, e.g. 2026-11-22' };
       const missing = /received undefined/.test(issue.message);
       return missing
         ? { message: `missing required field (expected ${issue.expected})`, hint: `Add it; ${fieldsHint}` }
@@ -45,8 +54,12 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
       return { message: issue.message.replace(/^Too small: /, ''), hint: 'Add the missing entries or use a larger value' };
     case 'too_big':
       return { message: issue.message.replace(/^Too big: /, ''), hint: 'Use a smaller value' };
-    case 'invalid_format':
-      return { message: issue.message.replace(/^Invalid( string)?: /, ''), hint: 'Write it in the format named' };
+    case 'invalid_format': {
+      const example = FORMAT_EXAMPLES[issue.format];
+      return example
+        ? { message: `not ${example.what}`, hint: `Write it as ${example.how}` }
+        : { message: issue.message.replace(/^Invalid( string)?: /, ''), hint: `Write it in the format ${issue.format}` };
+    }
     case 'custom':
       return { message: issue.message, hint: (issue.params?.hint as string | undefined) ?? 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
     default:

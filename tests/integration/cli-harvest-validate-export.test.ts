@@ -99,6 +99,16 @@ describe('benchsite harvest / export / validate', () => {
     expect(usage.stderr).toContain('--format must be csv or json');
     const unknown = benchsite(['frobnicate']);
     expect(unknown.code).toBe(2);
+    // export of nothing says so, instead of printing a header and succeeding
+    const noRuns = benchsite(['export', '--runs', '/no/such/runs']);
+    expect(noRuns.code).toBe(1);
+    expect(noRuns.stderr).toContain('error: no run.json below /no/such/runs. Give the runs folder with --runs');
+    const noRun = benchsite(['export', '--runs', out, '--run', 'sysbench/vm/nope']);
+    expect(noRun.code).toBe(1);
+    expect(noRun.stderr).toContain('error: no run "sysbench/vm/nope" below');
+    const badBenchmark = benchsite(['export', '--runs', out, '--benchmark', 'sysbnch']);
+    expect(badBenchmark.code).toBe(2);
+    expect(badBenchmark.stderr).toContain('--benchmark must be one of sysbench, insert-benchmark, hammerdb-tprocc, not "sysbnch"');
   });
 
   it('every command has --help', () => {

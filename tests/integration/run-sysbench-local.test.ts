@@ -57,6 +57,17 @@ describe('examples', { timeout: 400_000 }, () => {
     expect(r.stdout).not.toContain('s3cret');
   });
 
+  it('a password named by passwordEnv but not exported: --dry-run warns, a run stops before connecting', () => {
+    const env = { BENCH_MYSQL_PASSWORD: undefined };
+    const dry = benchsite(['run', 'examples/sysbench-ssh.yaml', '--dry-run'], { env });
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain("warning: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set. Export it first: export BENCH_MYSQL_PASSWORD='<password>'");
+    const real = benchsite(['run', 'examples/sysbench-ssh.yaml'], { env });
+    expect(real.code).toBe(1);
+    expect(real.stderr).toContain('error: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set.');
+    expect(real.stderr).not.toContain('db1.example.net');
+  });
+
   it('two specs, one here and one over SSH, run in parallel, each host with its own progress', () => {
     const common = (db: string, product: string, port: number, user: string) => `dbms:
   - label: ${product}.x

@@ -39,4 +39,14 @@ describe('history ladders', () => {
     expect(l.runs.map((r) => [r.version, r.date, r.of])).toEqual([['15.18', pg.run.date, 1], ['16.9', '2026-03-01', 3]]);
     expect(l.toFirst[l.tests.indexOf('point-query')]![1]).toBeCloseTo(1.4, 10);
   });
+
+  it('leaves out runs without a version or without numbers (every test failed)', () => {
+    const failed = asVersion('16.2', 1);
+    failed.summary.headline = [];
+    const unversioned = asVersion('16.3', 1);
+    delete unversioned.summary.dbms.version;
+    const runs = [failed, unversioned, asVersion('16.9', 1.2), { id: pg.id, summary: summarizeRun(pg.run) }];
+    expect(historyLadders(runs)[0]!.runs.map((r) => r.version)).toEqual(['15.18', '16.9']);
+    expect(historyKeys([failed, unversioned])).toEqual([]);
+  });
 });
