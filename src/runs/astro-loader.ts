@@ -11,6 +11,9 @@ import { findRunFiles, idOf } from './read-runs.ts';
 import { validateJob, type ValidateJob, type ValidateResult } from './validate-worker.ts';
 import { runOnWorkers } from './worker-pool.ts';
 
+/** Part of each entry's digest: bump when RunSummary changes, so every run is summarized again. */
+const SUMMARY_VERSION = 2;
+
 export function runsLoader(root = 'content/runs'): Loader {
   return {
     name: 'benchsite-runs',
@@ -25,7 +28,7 @@ export function runsLoader(root = 'content/runs'): Loader {
           const id = idOf(dir, file);
           seen.add(id);
           const s = statSync(file); // synchronous: 10,000 in a loop beat 10,000 trips through the thread pool
-          const stamp = `${s.size}:${s.mtimeMs}:${s.ino}`;
+          const stamp = `${SUMMARY_VERSION}:${s.size}:${s.mtimeMs}:${s.ino}`;
           if (store.get(id)?.digest !== stamp) jobs.push({ file, id, stamp });
         }
         const problems: string[] = [];

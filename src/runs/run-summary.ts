@@ -1,6 +1,7 @@
 // What the site keeps in memory of every run: who, what, when, and each test's headline number. Enough for
 // the index, history, compare and diff views; pages that show a whole run read its file (site/runs.ts).
-// At 10,000 runs the full files are gigabytes; their summaries are a few megabytes.
+// At 10,000 runs the full files are gigabytes; their summaries are a few megabytes, which Astro reads and
+// writes whole on every build: keep them small.
 import { z } from 'zod';
 import { Text } from '../schemas/common.ts';
 import { DbmsSchema, IsoDate, Benchmark, type Run } from '../schemas/index.ts';
@@ -15,7 +16,10 @@ export const RunSummarySchema = z.strictObject({
   config: z.strictObject({ name: Text, description: Text.optional() }),
   /** Raw files or a published table. */
   source: z.enum(['raw', 'published-table']),
-  tests: z.array(z.strictObject({ name: Text, status: z.enum(['ok', 'failed']) })),
+  /** How many tests the run has. */
+  testCount: z.number().int().nonnegative(),
+  /** Names of the tests that failed. */
+  failed: z.array(Text),
   /** Each test's headline number (primaryMetric): [test, metric, value]. */
   headline: z.array(z.tuple([Text, Text, z.number()])),
 });
@@ -37,7 +41,8 @@ export function summarizeRun(run: Run): RunSummary {
     dbms: run.dbms,
     config: { name: run.config.name, description: run.config.description },
     source: run.provenance.source,
-    tests: run.tests.map((t) => ({ name: t.name, status: t.status })),
+    testCount: run.tests.length,
+    failed: run.tests.filter((t) => t.status === 'failed').map((t) => t.name),
     headline,
   };
 }
