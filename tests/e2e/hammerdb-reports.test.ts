@@ -1,12 +1,10 @@
 // The two committed HammerDB reports in a real browser, with JavaScript on and off: the relative Postgres table
 // is the one seed 000 printed, cell for cell; seed 002's stored-procedure and cpuPer tables read as published;
 // a harvested run page shows the TEST RESULT numbers of its raw output.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { archiveText } from '../helpers/fixtures.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { buildSite } from '../helpers/build-site.ts';
-import { serveDir } from '../helpers/static-server.ts';
+import { siteInBrowser } from '../helpers/site-in-browser.ts';
 import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE, SEED_000_PG_VS_MY_ABSOLUTE } from './hammerdb-seed-tables.ts';
 
 const LARGE = '/reports/2026-02-15-hammerdb-tproc-c-large-server/';
@@ -15,24 +13,11 @@ const AX = (label: string) => `hammerdb-tprocc/ax162s/20260215-${label}`;
 const PG_IDS = ['pg1222.x10a50g_c32r128', 'pg1323.x10a50g_c32r128', 'pg1420.x10a50g_c32r128', 'pg1515.x10a50g_c32r128', 'pg1611.x10a50g_c32r128', 'pg177.x10a50g_c32r128', 'pg181.x10b50g_c32r128'].map(AX);
 const pointKey = (label: string) => label.replace(/^vu=(\d+), wh=(\d+)$/, 'vu$1.w$2');
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveDir>>;
-
-beforeAll(async () => {
-  server = await serveDir(buildSite());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = siteInBrowser();
 
 async function open(path: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  const res = await page.goto(server.url + path);
-  expect(res?.status()).toBe(200);
+  const { page, response } = await site.open(path, { javaScriptEnabled });
+  expect(response?.status()).toBe(200);
   return page;
 }
 
@@ -94,10 +79,10 @@ describe('pages linked from the reports', () => {
   it('a published run says so and names the post; the CSV download has the relative values', async () => {
     const page = await open(LARGE, false);
     await page.locator('section.hammerdb-report').nth(1).locator('.base-note a').click();
-    expect(page.url()).toBe(`${server.url}/runs/${AX('pg1222.x10a50g_c32r128')}/`);
+    expect(page.url()).toBe(`${site.url()}/runs/${AX('pg1222.x10a50g_c32r128')}/`);
     expect(await page.locator('dd', { hasText: 'published table: HammerDB tproc-c on a large server, Postgres and MySQL' }).count()).toBe(1);
     expect(await text(page, 'tr[data-test="vu10.w1000"] td[data-metric="nopm"]')).toBe('353077');
-    const csv = await (await page.request.get(`${server.url}${LARGE}relative-nopm-2.csv`)).text();
+    const csv = await (await page.request.get(`${site.url()}${LARGE}relative-nopm-2.csv`)).text();
     expect(csv.split('\n')[0]).toBe('virtual_users,warehouses,stored_procedures,run,label,value,base');
     const line = csv.split('\n').find((l) => l.startsWith(`10,1000,all,${AX('pg1420.x10a50g_c32r128')},`))!;
     expect(Number(line.split(',')[5]).toFixed(3)).toBe('1.054');

@@ -3,7 +3,7 @@
 // the site's source. A rebuild finds unchanged runs by their file stamps (run-pages.ts) and links their
 // cached pages, so adding one run to 10,000 renders one page.
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Run } from '../../schemas/index.ts';
@@ -40,15 +40,6 @@ async function statKey(file: string): Promise<string> {
     return `${s.size}:${s.mtimeMs}`;
   } catch {
     return '-';
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -102,7 +93,7 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
     .digest('hex');
   const cached = cacheFiles(ctx.cacheDir, key);
   let rendered = false;
-  if (!(await exists(cached.page)) || !(await exists(cached.csv))) {
+  if (!existsSync(cached.page) || !existsSync(cached.csv)) {
     // Validated by the content loader earlier in this build.
     const run = JSON.parse(text) as Run;
     const charts = await runCharts(ctx.runsDir, id, run);
