@@ -22,20 +22,22 @@ export const HARVESTERS: Record<string, Harvester> = {
 
 /**
  * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
- * (a mytools sysbench directory is not read again as possible HammerDB output); a file is skipped only when
- * no harvester used it, with the last harvester's reason.
+ * (a mytools sysbench directory is not read again as possible HammerDB output). A file no harvester used is
+ * skipped with the most telling reason any of them gave: one that says what the file is (`a summary table`)
+ * rather than what it is not (`not HammerDB output`).
  */
 export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
   const runs: HarvestResult['runs'] = [];
+  const reasons = new Map<string, string[]>();
   let left = tree;
-  let skipped: HarvestResult['skipped'] = [];
   for (const harvest of Object.values(HARVESTERS)) {
     if (left.entries.length === 0) break;
     const r = harvest(left, opts);
     runs.push(...r.runs);
-    skipped = r.skipped;
+    for (const x of r.skipped) reasons.set(x.path, [...(reasons.get(x.path) ?? []), x.reason]);
     const unused = new Set(r.skipped.map((x) => x.path));
     left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };
   }
-  return { runs, skipped: left.entries.length ? skipped : [] };
+  const pick = (why: string[]) => why.find((w) => !w.startsWith('not ')) ?? why.at(-1)!;
+  return { runs, skipped: left.entries.map((e) => ({ path: e.path, reason: pick(reasons.get(e.path) ?? ['not recognised by any harvester']) })) };
 }
