@@ -50,7 +50,7 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
   // What `benchsite harvest` does after reading: parse, then write every run (default archive level).
   const archive = await timed(async () => {
     const again = harvestAny(read.value);
-    await writeHarvestedRuns(again.runs, out, (h, r) => {
+    await writeHarvestedRuns(again.runs, out, (_, r) => {
       if ('error' in r) throw r.error;
     });
   });
