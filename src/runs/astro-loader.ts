@@ -1,18 +1,16 @@
 // The Astro content loader of content/runs: every run.json, validated with RunSchema by the same code as
 // `benchsite validate` (an invalid run stops the build with the same messages). The collection keeps each
 // run's summary (run-summary.ts); pages that show a whole run read its file (site/runs.ts). Files are
-// validated on worker threads, one per CPU, and only when they changed since the last build. Changed means
-// another size, modification time or inode (the quick check of rsync and make; harvest writes through a
-// rename, so a new file is a new inode): at 10,000 runs a rebuild then reads only the new runs.
+// validated on worker threads, one per CPU, and only when they or the code changed since the last build.
+// Changed means another size, modification time or inode (the quick check of rsync and make; harvest writes
+// through a rename, so a new file is a new inode): at 10,000 runs a rebuild then reads only the new runs.
 import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { findRunFiles, idOf } from './read-runs.ts';
 import { validateJob, type ValidateJob, type ValidateResult } from './validate-worker.ts';
+import { sourceDigest } from './source-digest.ts';
 import { runOnWorkers } from './worker-pool.ts';
-
-/** Part of each entry's digest: bump when RunSummary changes, so every run is summarized again. */
-const SUMMARY_VERSION = 2;
 
 export function runsLoader(root = 'content/runs'): Loader {
   return {
@@ -22,13 +20,15 @@ export function runsLoader(root = 'content/runs'): Loader {
       const projectRoot = new URL(config.root).pathname;
       const sync = async () => {
         const files = await findRunFiles(dir);
+        // A change to the code (schemas, validation, summaries) checks every run again.
+        const code = (await sourceDigest(projectRoot)).slice(0, 16);
         const seen = new Set<string>();
         const jobs: ValidateJob[] = [];
         for (const file of files) {
           const id = idOf(dir, file);
           seen.add(id);
           const s = statSync(file); // synchronous: 10,000 in a loop beat 10,000 trips through the thread pool
-          const stamp = `${SUMMARY_VERSION}:${s.size}:${s.mtimeMs}:${s.ino}`;
+          const stamp = `${code}:${s.size}:${s.mtimeMs}:${s.ino}`;
           if (store.get(id)?.digest !== stamp) jobs.push({ file, id, stamp });
         }
         const problems: string[] = [];

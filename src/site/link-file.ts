@@ -11,8 +11,9 @@ export function linkOrCopy(from: string, to: string): void {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw e;
     if (code === 'EEXIST') {
+      // Replace it; linking again may now fail for another reason (EXDEV: dist on another file system).
       rmSync(to, { force: true });
-      linkSync(from, to);
+      linkOrCopy(from, to);
       return;
     }
     copyFileSync(from, to);

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { findRunFiles, idOf } from '../runs/read-runs.ts';
+import { sourceDigest } from '../runs/source-digest.ts';
 import { runOnWorkers } from '../runs/worker-pool.ts';
 import { RUNS_DIR } from './content-dirs.ts';
 import { linkOrCopy } from './link-file.ts';
@@ -44,29 +45,26 @@ async function readManifest(file: string, salt: string): Promise<Manifest> {
   return { salt, dist: null, runs: {} };
 }
 
-/** A digest of the site's source and locked dependencies: any change to them renders every page again. */
-async function sourceDigest(root: string): Promise<string> {
-  const hash = createHash('sha1');
-  const files = (await readdir(join(root, 'src'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  for (const f of [...files.sort(), join(root, 'package-lock.json')]) {
-    hash.update(f);
-    hash.update(await readFile(f).catch(() => Buffer.alloc(0)));
-  }
-  return hash.digest('hex');
-}
-
-/** A run's raw.tar.gz into the site beside its page, when the run has one. */
+/** A run's raw.tar.gz into the site beside its page, or out of it when the run no longer has one. */
 function placeArchive(runsDir: string, outDir: string, id: string): void {
   const from = join(runsDir, id, 'raw.tar.gz');
-  if (statSync(from, { throwIfNoEntry: false })) linkOrCopy(from, join(outDir, 'runs', id, 'raw.tar.gz'));
+  const to = join(outDir, 'runs', id, 'raw.tar.gz');
+  if (statSync(from, { throwIfNoEntry: false })) linkOrCopy(from, to);
+  else rmSync(to, { force: true });
 }
 
 /** Remove a run's folder from the site, and the folders above it that it leaves empty. */
-function removeRun(distRuns: string, id: string): void {
+export function removeRun(distRuns: string, id: string): void {
   rmSync(join(distRuns, id), { recursive: true, force: true });
   for (let d = dirname(join(distRuns, id)); d.startsWith(`${distRuns}/`); d = dirname(d)) {
-    if (readdirSync(d).length > 0) break;
-    rmSync(d, { recursive: true });
+    let left: string[];
+    try {
+      left = readdirSync(d);
+    } catch {
+      continue; // already gone (an earlier build stopped after removing it)
+    }
+    if (left.length > 0) break;
+    rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -106,7 +104,7 @@ export function runPages(): AstroIntegration {
         const shell = await readFile(join(shellDir, 'index.html'), 'utf8');
         checkShell(shell);
         await rm(shellDir, { recursive: true });
-        const runsDir = resolve(root, RUNS_DIR);
+        const runsDir = resolve(RUNS_DIR); // as the content loader resolves it
         // One cache per content folder, so sites of other content (tests, benchmarks) keep theirs.
         const cacheDir = join(root, 'node_modules/.cache/benchsite/run-pages', createHash('sha1').update(runsDir).digest('hex').slice(0, 12));
         await mkdir(cacheDir, { recursive: true });
@@ -121,6 +119,9 @@ export function runPages(): AstroIntegration {
         const marker = join(distRuns, '.benchsite');
         const lastBuild = await readFile(marker, 'utf8').catch(() => undefined);
         const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.build === lastBuild;
+        // From here until the new marker is written, dist/runs/ is not what any manifest says: a build that
+        // stops halfway makes the next one start runs/ over (from the cache, so it is cheap).
+        rmSync(marker, { force: true });
         const current = new Set(ids);
         if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
         else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);

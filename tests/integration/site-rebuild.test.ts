@@ -86,5 +86,12 @@ describe('site rebuild', () => {
     expect(sixth).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
     expect(existsSync(join(out, 'runs', RUNS[2]!))).toBe(false);
     expect(existsSync(join(out, 'runs', ADDED, 'index.html'))).toBe(true);
+
+    // A run whose raw archive went away (moved to object storage, say): the site stops serving it.
+    await rm(join(content, 'runs', RUNS[0]!, 'raw.tar.gz'));
+    const seventh = await build();
+    expect(seventh).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
+    expect(existsSync(join(out, 'runs', RUNS[0]!, 'raw.tar.gz'))).toBe(false);
+    expect(existsSync(join(out, 'runs', RUNS[0]!, 'index.html'))).toBe(true);
   }, 300_000);
 });

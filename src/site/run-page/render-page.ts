@@ -43,9 +43,10 @@ async function statKey(file: string): Promise<string> {
   }
 }
 
+/** Cache files are read-only: dist/ holds hard links to them, and an edit there must not change the cache. */
 async function writeAtomic(file: string, text: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  await writeFile(tmp, text);
+  await writeFile(tmp, text, { mode: 0o444 });
   await rename(tmp, file);
 }
 
