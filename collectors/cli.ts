@@ -52,4 +52,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Output piped into `head` and the like: stop quietly when the reader goes away.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 process.exitCode = await main(process.argv.slice(2));
