@@ -2,7 +2,8 @@
 // per-second series), 30 % Insert Benchmark (10 steps), 20 % HammerDB grids (9 points). Each run is a template
 // run made from real or synthetic raw output, given its own host, version, date and values (jittered, so no
 // two runs chart alike). Raw archives are hard links to the template's (the site only copies them).
-import { link, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { loadRawInput } from '../collectors/lib/raw-tree.ts';
@@ -21,15 +22,6 @@ interface Template {
   run: Run;
   series: SeriesFile;
   archive: string;
-}
-
-async function exists(p: string) {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Harvest one input into a scratch tree and keep its run, series and archive as a template. */
@@ -78,7 +70,7 @@ function variant(t: Template, i: number, kind: string): { run: Run; series: Seri
 /** Write (once; reused when complete) a content tree of `n` runs under `dir`. */
 export async function generateContent(dir: string, n: number, log: (s: string) => void = () => {}): Promise<{ dir: string; runs: number }> {
   const marker = join(dir, '.complete');
-  if (await exists(marker)) return { dir, runs: n };
+  if (existsSync(marker)) return { dir, runs: n };
   const scratch = join(dir, '..', '.templates');
   log('templates: a synthetic 40-test sysbench run (60 s per test, 1-second samples), the real 1m Insert Benchmark run, a published HammerDB grid');
   const sysRaw = await generateRawDir(join(dir, '..', 'raw-sysbench-one-run'), Infinity, 60, 1);
@@ -104,7 +96,7 @@ export async function generateContent(dir: string, n: number, log: (s: string) =
       await writeFile(join(runDir, 'charts.html'), `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, series)}`);
     }
     if (run.provenance.rawArchive) {
-      if (!(await exists(join(runDir, 'raw.tar.gz')))) await link(t.archive, join(runDir, 'raw.tar.gz'));
+      if (!existsSync(join(runDir, 'raw.tar.gz'))) await link(t.archive, join(runDir, 'raw.tar.gz'));
     }
     await writeFile(join(runDir, 'run.json'), formatJson(run));
     if ((i + 1) % 1000 === 0) log(`${i + 1} runs written`);

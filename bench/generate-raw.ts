@@ -1,6 +1,7 @@
 // A raw results directory of the size asked for: mytools sysbench directories of long runs (1-second
 // vmstat/iostat/sysbench samples over `seconds` per test), as `benchsite harvest` reads them.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSBENCH_TESTS } from '../collectors/sysbench/tests.ts';
 import { iostatText, sysbenchText, vmstatText } from './synthetic.ts';
@@ -10,23 +11,14 @@ export const FULL_TEST_LIST: Array<{ type: string; range: number }> = Object.ent
   t.multiRange ? (type === 'read-only' ? [10, 100, 10000] : type === 'random-points' ? [10, 100, 1000] : [10, 100]).map((range) => ({ type, range })) : [{ type, range: t.defaultRange }],
 );
 
-async function exists(p: string) {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Write (once; reused when present) about `bytes` of raw output under `dir` (at most `maxRuns` run directories of all tests). */
 export async function generateRawDir(dir: string, bytes: number, seconds = 7200, maxRuns = Infinity): Promise<{ dir: string; bytes: number; runs: number; tests: number }> {
   const marker = join(dir, '.complete');
   let written = 0;
   let runs = 0;
   let tests = 0;
-  if (await exists(marker)) {
-    const info = JSON.parse(await (await import('node:fs/promises')).readFile(marker, 'utf8'));
+  if (existsSync(marker)) {
+    const info = JSON.parse(await readFile(marker, 'utf8'));
     return { dir, ...info };
   }
   await mkdir(dir, { recursive: true });
