@@ -2,13 +2,12 @@
 // `benchsite validate` (an invalid run stops the build with the same messages). The collection keeps each
 // run's summary (run-summary.ts); pages that show a whole run read its file (site/runs.ts). Files are
 // validated on worker threads, one per CPU, and only when they or the code changed since the last build.
-// Changed means another size, modification time or inode (the quick check of rsync and make; harvest writes
-// through a rename, so a new file is a new inode): at 10,000 runs a rebuild then reads only the new runs.
-import { statSync } from 'node:fs';
+// Changed means another file stamp (file-stamp.ts): at 10,000 runs a rebuild then reads only the new runs.
 import { relative, resolve } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { findRunFiles, idOf } from './read-runs.ts';
 import { validateJob, type ValidateJob, type ValidateResult } from './validate-worker.ts';
+import { fileStamp } from './file-stamp.ts';
 import { sourceDigest } from './source-digest.ts';
 import { runOnWorkers } from './worker-pool.ts';
 
@@ -27,8 +26,8 @@ export function runsLoader(root = 'content/runs'): Loader {
         for (const file of files) {
           const id = idOf(dir, file);
           seen.add(id);
-          const s = statSync(file); // synchronous: 10,000 in a loop beat 10,000 trips through the thread pool
-          const stamp = `${code}:${s.size}:${s.mtimeMs}:${s.ino}`;
+          // synchronous: 10,000 in a loop beat 10,000 trips through the thread pool
+          const stamp = `${code}:${fileStamp(file)}`;
           if (store.get(id)?.digest !== stamp) jobs.push({ file, id, stamp });
         }
         const problems: string[] = [];

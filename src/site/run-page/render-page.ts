@@ -3,11 +3,12 @@
 // the site's source. A rebuild finds unchanged runs by their file stamps (run-pages.ts) and links their
 // cached pages, so adding one run to 10,000 renders one page.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Run } from '../../schemas/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
+import { fileStamp } from '../../runs/file-stamp.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
@@ -34,15 +35,6 @@ export interface RenderResult {
   rendered: boolean;
 }
 
-async function statKey(file: string): Promise<string> {
-  try {
-    const s = await stat(file);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return '-';
-  }
-}
-
 /** Cache files are read-only: dist/ holds hard links to them, and an edit there must not change the cache. */
 async function writeAtomic(file: string, text: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -54,17 +46,12 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 export const cacheFiles = (cacheDir: string, key: string) => ({ page: join(cacheDir, `${key}.html`), csv: join(cacheDir, `${key}.csv`) });
 
 /**
- * The sizes, times and inodes of a run's files (raw.tar.gz too, which is linked beside the page): equal
- * stamps mean unchanged files (as rsync and make judge
- * it), so a rebuild finds the page of an unchanged run without reading the run.
+ * The stamps of a run's files (file-stamp.ts; raw.tar.gz too, which is linked beside the page), so a
+ * rebuild finds the page of an unchanged run without reading the run.
  */
 export function runStamp(runsDir: string, id: string): string {
   const dir = join(runsDir, id);
-  const one = (f: string) => {
-    const s = statSync(join(dir, f), { throwIfNoEntry: false });
-    return s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-';
-  };
-  return `${one('run.json')}|${one('series.json')}|${one('charts.html')}|${one('raw.tar.gz')}`;
+  return ['run.json', 'series.json', 'charts.html', 'raw.tar.gz'].map((f) => fileStamp(join(dir, f))).join('|');
 }
 
 /** Link a cached page and CSV into the site; false when the cache no longer has them. */
@@ -89,8 +76,8 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
   const key = createHash('sha1')
     .update(ctx.salt)
     .update(text)
-    .update(await statKey(join(dir, 'series.json')))
-    .update(await statKey(join(dir, 'charts.html')))
+    .update(fileStamp(join(dir, 'series.json')))
+    .update(fileStamp(join(dir, 'charts.html')))
     .digest('hex');
   const cached = cacheFiles(ctx.cacheDir, key);
   let rendered = false;
