@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
 import { validateReportText } from '../../src/runs/validate-report.ts';
 import { problem, type Problem } from '../../src/runs/problems.ts';
@@ -55,7 +55,11 @@ then a count, and exits with 1 when there is any problem.`,
         problems.push(...validateReportText(file, await readFile(file, 'utf8'), runIds));
       }
     }
-    const show = (f: string) => relative(process.cwd(), f) || f;
+    // Files under the working directory by their short path; others as given, not as ../../ chains.
+    const show = (f: string) => {
+      const rel = relative(process.cwd(), f);
+      return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : f;
+    };
     for (const pr of problems) console.log(pr.text.replace(pr.file, show(pr.file)));
     const checked = `${files} run file(s)${reports ? ` and ${reports} report(s)` : ''}`;
     console.log(problems.length ? `${problems.length} problem(s) in ${checked}` : `${checked} valid`);
