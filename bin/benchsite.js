@@ -1,22 +1,33 @@
 #!/usr/bin/env node
-// Runs collectors/cli.ts. Node 22.18+ and 23.6+ run TypeScript themselves; Node 22.6 to 22.17 need a flag,
-// so the CLI is run again with it (with --experimental-sqlite for HammerDB's jobs database before 22.13);
-// older Node (20) loads the .ts files through esbuild (ts-hooks.mjs).
-import { spawnSync } from 'node:child_process';
-import { register } from 'node:module';
+// Runs collectors/cli.ts. The CLI is TypeScript run by Node's own type stripping (Node 22.18+, 23.6+).
+// `npm ci` installs the Node the project runs on (the `node` package, pinned in package.json): npm scripts
+// and npx find it first on PATH; started by an older `node` (the system's Node 20, say), this file runs
+// the CLI again with that pinned Node.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../collectors/cli.ts', import.meta.url));
-const [major, minor] = process.versions.node.split('.').map(Number);
 if (process.features.typescript) {
   await import(cli);
-} else if (major > 22 || (major === 22 && minor >= 6)) {
-  const r = spawnSync(process.execPath, ['--experimental-strip-types', '--experimental-sqlite', '--no-warnings', cli, ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(r.status ?? 1);
-} else if (typeof register === 'function') {
-  register('./ts-hooks.mjs', import.meta.url);
-  await import(cli);
 } else {
-  console.error(`benchsite needs Node 20.6 or newer (this is Node ${process.versions.node}); Node 24 LTS is what it is developed on.`);
-  process.exit(1);
+  const exe = process.platform === 'win32' ? 'node.exe' : 'node';
+  const pinned = fileURLToPath(new URL(`../node_modules/node/bin/${exe}`, import.meta.url));
+  if (!existsSync(pinned)) {
+    console.error(
+      `benchsite runs on Node 24; this is Node ${process.versions.node}, which cannot run TypeScript.\n` +
+        'Run `npm ci` in the benchsite folder: it installs the Node that benchsite runs on.',
+    );
+    process.exit(1);
+  }
+  const child = spawn(pinned, [cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Ctrl-C at a terminal reaches both processes: the CLI decides what it means (a run stops and says how
+  // to resume), so this one only waits for it. Signals sent to this process alone are passed on.
+  process.on('SIGINT', () => {});
+  for (const sig of ['SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+  child.on('error', (e) => {
+    console.error(`benchsite: could not start ${pinned}: ${e.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
 }
