@@ -17,12 +17,14 @@ export function averageAll(vm: string[], io: string[]): number {
   for (const text of vm) {
     const v = parseVmstat(text);
     const rows = v.rows.slice(1);
-    for (let j = 0; j < v.columns.length; j++) checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
+    for (let j = 0; j < v.columns.length; j++)
+      checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
   }
   for (const text of io) {
     const p = parseIostat(text);
     for (const rows of p.deviceNames.map((d) => p.rows(d))) {
-      for (let j = 0; j < p.columns.length; j++) checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
+      for (let j = 0; j < p.columns.length; j++)
+        checksum += rows.reduce((a, r) => a + r[j]!, 0) / Math.max(1, rows.length);
     }
   }
   return checksum;
@@ -72,12 +74,39 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
   });
   const sysMb = sysBytes / 1e6;
   return [
-    { name: 'harvest_input_mb', value: Math.round(mb), unit: 'MB', note: `${raw.runs} mytools run directories, ${raw.tests} tests of 7200 1-second samples` },
+    {
+      name: 'harvest_input_mb',
+      value: Math.round(mb),
+      unit: 'MB',
+      note: `${raw.runs} mytools run directories, ${raw.tests} tests of 7200 1-second samples`,
+    },
     { name: 'harvest_read_mb_per_s', value: mb / read.seconds, unit: 'MB/s', note: 'reading the files into memory' },
-    { name: 'harvest_parse_mb_per_s', value: mb / parse.seconds, unit: 'MB/s', note: 'parsing alone, best of 3 (sysbench, vmstat, iostat; every series kept); sha256 of every file is taken while reading, on the thread pool', target: '>= 200' },
-    { name: 'harvest_parse_archive_mb_per_s', value: mb / archive.seconds, unit: 'MB/s', note: 'parsing and writing run.json, series.json, charts.html and raw.tar.gz (gzip level 1, the default above 64 MiB per run, in 4 MiB members on the thread pool)', target: '>= 100' },
-    { name: 'vmstat_iostat_benchsite_mb_per_s', value: sysMb / ours.seconds, unit: 'MB/s', note: 'per-column averages of every vmstat column and every iostat column per device, keeping the rows' },
-    { name: 'vmstat_iostat_awk_mb_per_s', value: sysMb / awk.seconds, unit: 'MB/s', note: 'awk computing the same averages on the same files' },
+    {
+      name: 'harvest_parse_mb_per_s',
+      value: mb / parse.seconds,
+      unit: 'MB/s',
+      note: 'parsing alone, best of 3 (sysbench, vmstat, iostat; every series kept); sha256 of every file is taken while reading, on the thread pool',
+      target: '>= 200',
+    },
+    {
+      name: 'harvest_parse_archive_mb_per_s',
+      value: mb / archive.seconds,
+      unit: 'MB/s',
+      note: 'parsing and writing run.json, series.json, charts.html and raw.tar.gz (gzip level 1, the default above 64 MiB per run, in 4 MiB members on the thread pool)',
+      target: '>= 100',
+    },
+    {
+      name: 'vmstat_iostat_benchsite_mb_per_s',
+      value: sysMb / ours.seconds,
+      unit: 'MB/s',
+      note: 'per-column averages of every vmstat column and every iostat column per device, keeping the rows',
+    },
+    {
+      name: 'vmstat_iostat_awk_mb_per_s',
+      value: sysMb / awk.seconds,
+      unit: 'MB/s',
+      note: 'awk computing the same averages on the same files',
+    },
     { name: 'vmstat_iostat_speedup_vs_awk', value: awk.seconds / ours.seconds, unit: 'x', target: '>= 2' },
   ];
 }

@@ -13,11 +13,15 @@ const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 
 /** Forget every build cache, so a build is a first build. */
 async function coldCaches(): Promise<void> {
-  for (const d of ['.astro', 'node_modules/.astro', 'node_modules/.cache/benchsite', 'node_modules/.vite']) await rm(join(ROOT, d), { recursive: true, force: true });
+  for (const d of ['.astro', 'node_modules/.astro', 'node_modules/.cache/benchsite', 'node_modules/.vite'])
+    await rm(join(ROOT, d), { recursive: true, force: true });
 }
 
 async function build(content: string, out: string) {
-  const r = await runMeasured([process.execPath, ASTRO, 'build', '--outDir', out], { cwd: ROOT, env: { BENCHSITE_CONTENT: content } });
+  const r = await runMeasured([process.execPath, ASTRO, 'build', '--outDir', out], {
+    cwd: ROOT,
+    env: { BENCHSITE_CONTENT: content },
+  });
   if (r.code !== 0) throw new Error(`astro build of ${content} failed:\n${r.output.slice(-3000)}`);
   return r;
 }
@@ -33,8 +37,20 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
     const out = join(work, `dist-${n}`);
     await rm(out, { recursive: true, force: true });
     const full = await build(content, out);
-    figures.push({ name: `site_build_s_${n}_runs`, value: full.seconds, unit: 's', note: 'astro build, no caches', target: n >= 10_000 ? '<= 60' : undefined });
-    if (full.peakRssMb) figures.push({ name: `site_build_peak_rss_mb_${n}_runs`, value: full.peakRssMb, unit: 'MB', target: n >= 10_000 ? '<= 2048' : undefined });
+    figures.push({
+      name: `site_build_s_${n}_runs`,
+      value: full.seconds,
+      unit: 's',
+      note: 'astro build, no caches',
+      target: n >= 10_000 ? '<= 60' : undefined,
+    });
+    if (full.peakRssMb)
+      figures.push({
+        name: `site_build_peak_rss_mb_${n}_runs`,
+        value: full.peakRssMb,
+        unit: 'MB',
+        target: n >= 10_000 ? '<= 2048' : undefined,
+      });
     if (n === Math.max(...sizes)) {
       // One more run (a copy of an existing one under a new label), then build again with the caches warm.
       const runs = join(content, 'runs', 'sysbench');
@@ -49,7 +65,13 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
       log(`rebuilding the site of ${n} runs after adding one`);
       const again = await build(content, out);
       await rm(added, { recursive: true, force: true });
-      figures.push({ name: `site_rebuild_one_run_s_${n}_runs`, value: again.seconds, unit: 's', note: 'astro build after adding one run, caches warm', target: n >= 10_000 ? '<= 10' : undefined });
+      figures.push({
+        name: `site_rebuild_one_run_s_${n}_runs`,
+        value: again.seconds,
+        unit: 's',
+        note: 'astro build after adding one run, caches warm',
+        target: n >= 10_000 ? '<= 10' : undefined,
+      });
     }
   }
   return figures;
@@ -59,7 +81,8 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
 async function pageBytes(dist: string, page: string): Promise<number> {
   const html = await readFile(join(dist, page), 'utf8');
   let bytes = Buffer.byteLength(html);
-  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) bytes += (await stat(join(dist, m[1]!))).size;
+  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
+    bytes += (await stat(join(dist, m[1]!))).size;
   return bytes;
 }
 
@@ -70,18 +93,33 @@ export async function pageFigures(work: string, compareRuns: number, log: (s: st
   await build(join(ROOT, 'content'), dist);
   let largest = { page: '', bytes: 0 };
   // Every page under /reports/: report pages and the Insert Benchmark steps pages.
-  for (const file of (await readdir(join(dist, 'reports'), { recursive: true })).map(String).filter((f) => f.endsWith('index.html'))) {
+  for (const file of (await readdir(join(dist, 'reports'), { recursive: true }))
+    .map(String)
+    .filter((f) => f.endsWith('index.html'))) {
     const bytes = await pageBytes(dist, join('reports', file));
     if (bytes > largest.bytes) largest = { page: file.replace(/\/?index\.html$/, '/'), bytes };
   }
-  const figures: Figure[] = [{ name: 'largest_report_page_kb', value: largest.bytes / 1024, unit: 'KB', note: `${largest.page}: HTML + CSS + inline SVG, no JavaScript`, target: '<= 100' }];
+  const figures: Figure[] = [
+    {
+      name: 'largest_report_page_kb',
+      value: largest.bytes / 1024,
+      unit: 'KB',
+      note: `${largest.page}: HTML + CSS + inline SVG, no JavaScript`,
+      target: '<= 100',
+    },
+  ];
 
   const compareDist = join(work, `dist-${compareRuns}`);
   const html = await readFile(join(compareDist, 'compare/index.html'), 'utf8');
   let js = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]!), 0);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js += (await stat(join(compareDist, m[1]!))).size;
   const data = (await stat(join(compareDist, 'data/sysbench.json'))).size;
-  figures.push({ name: `compare_view_js_and_data_kb_${compareRuns}_runs`, value: (js + data) / 1024, unit: 'KB', note: `script ${Math.round(js / 1024)} KB + /data/sysbench.json ${Math.round(data / 1024)} KB (the benchmark it opens with)` });
+  figures.push({
+    name: `compare_view_js_and_data_kb_${compareRuns}_runs`,
+    value: (js + data) / 1024,
+    unit: 'KB',
+    note: `script ${Math.round(js / 1024)} KB + /data/sysbench.json ${Math.round(data / 1024)} KB (the benchmark it opens with)`,
+  });
 
   log(`timing the compare view with ${compareRuns} runs in headless Chromium`);
   const server = await serveDir(compareDist);
@@ -98,7 +136,13 @@ export async function pageFigures(work: string, compareRuns: number, log: (s: st
       if (rows < compareRuns / 2) throw new Error(`the compare view listed ${rows} runs`);
       await page.close();
     }
-    figures.push({ name: `compare_view_ready_ms_${compareRuns}_runs`, value: Math.min(...times), unit: 'ms', note: `navigation to the table of runs, best of 3 (${times.join(', ')} ms)`, target: '<= 1000' });
+    figures.push({
+      name: `compare_view_ready_ms_${compareRuns}_runs`,
+      value: Math.min(...times),
+      unit: 'ms',
+      note: `navigation to the table of runs, best of 3 (${times.join(', ')} ms)`,
+      target: '<= 1000',
+    });
   } finally {
     await browser.close();
     await server.close();

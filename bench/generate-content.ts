@@ -37,7 +37,10 @@ async function template(input: string, label: string | undefined, scratch: strin
 function tenSteps(t: Template): Template {
   const run = structuredClone(t.run);
   const series = structuredClone(t.series);
-  for (const [from, to] of [['qr500.L3', 'qr1000.L5'], ['qp500.L4', 'qp1000.L6']] as const) {
+  for (const [from, to] of [
+    ['qr500.L3', 'qr1000.L5'],
+    ['qp500.L4', 'qp1000.L6'],
+  ] as const) {
     const test = run.tests.find((x) => x.name === from);
     if (!test || run.tests.some((x) => x.name === to)) continue;
     run.tests.push({ ...structuredClone(test), name: to });
@@ -56,30 +59,50 @@ function variant(t: Template, i: number, kind: string): { run: Run; series: Seri
   run.host.name = `host${String(i % 25).padStart(2, '0')}`;
   run.date = `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
   run.dateSource = 'raw-files';
-  run.dbms.version = run.dbms.product === 'mysql' ? `8.${major - 10}.${minor}` : run.dbms.product === 'mariadb' ? `${major}.${minor % 12}.${minor}` : `${major}.${minor}`;
+  run.dbms.version =
+    run.dbms.product === 'mysql'
+      ? `8.${major - 10}.${minor}`
+      : run.dbms.product === 'mariadb'
+        ? `${major}.${minor % 12}.${minor}`
+        : `${major}.${minor}`;
   run.label = `${kind}${i}.${run.dbms.product ?? 'db'}${run.dbms.version.replace(/\D/g, '')}.c${i % 4}`;
   run.config = { ...run.config, name: `c${i % 4}` };
   run.results = run.results.map((x) => ({ ...x, value: x.value * (factor + (r() - 0.5) * 0.06) }));
   const series: SeriesFile = { schemaVersion: 1, tests: {} };
   for (const [test, list] of Object.entries(t.series.tests)) {
-    series.tests[test] = list.map((s) => ({ ...s, rows: s.rows.map((row) => row.map((v) => (v === null ? null : Math.round(v * (factor + (r() - 0.5) * 0.1) * 100) / 100))) }));
+    series.tests[test] = list.map((s) => ({
+      ...s,
+      rows: s.rows.map((row) =>
+        row.map((v) => (v === null ? null : Math.round(v * (factor + (r() - 0.5) * 0.1) * 100) / 100)),
+      ),
+    }));
   }
   return { run, series };
 }
 
 /** Write (once; reused when complete) a content tree of `n` runs under `dir`. */
-export async function generateContent(dir: string, n: number, log: (s: string) => void = () => {}): Promise<{ dir: string; runs: number }> {
+export async function generateContent(
+  dir: string,
+  n: number,
+  log: (s: string) => void = () => {},
+): Promise<{ dir: string; runs: number }> {
   const marker = join(dir, '.complete');
   if (existsSync(marker)) return { dir, runs: n };
   const scratch = join(dir, '..', '.templates');
-  log('templates: a synthetic 40-test sysbench run (60 s per test, 1-second samples), the real 1m Insert Benchmark run, a published HammerDB grid');
+  log(
+    'templates: a synthetic 40-test sysbench run (60 s per test, 1-second samples), the real 1m Insert Benchmark run, a published HammerDB grid',
+  );
   const sysRaw = await generateRawDir(join(dir, '..', 'raw-sysbench-one-run'), Infinity, 60, 1);
   // The published HammerDB grid is already a run (its raw file is the post's CSV).
   const grid = join(ROOT, 'content/runs/hammerdb-tprocc/ax162s/20260215-pg181.x10b50g_c32r128');
   const templates: Record<string, Template> = {
     sysbench: await template(sysRaw.dir, undefined, scratch, { host: { name: 'bench' } }),
     ibench: tenSteps(await template(join(ROOT, 'tests/fixtures/realruns/ibench.tar.gz'), '1m.pg1518.ccy1', scratch)),
-    hammerdb: { run: JSON.parse(await readFile(join(grid, 'run.json'), 'utf8')) as Run, series: { schemaVersion: 1, tests: {} }, archive: join(grid, 'raw.tar.gz') },
+    hammerdb: {
+      run: JSON.parse(await readFile(join(grid, 'run.json'), 'utf8')) as Run,
+      series: { schemaVersion: 1, tests: {} },
+      archive: join(grid, 'raw.tar.gz'),
+    },
   };
   const runsDir = join(dir, 'runs');
   await mkdir(join(dir, 'reports'), { recursive: true });
@@ -93,7 +116,10 @@ export async function generateContent(dir: string, n: number, log: (s: string) =
       // As `benchsite harvest` writes them: the series and the run page's charts drawn from them.
       const text = seriesJson(series);
       await writeFile(join(runDir, 'series.json'), text);
-      await writeFile(join(runDir, 'charts.html'), `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, series)}`);
+      await writeFile(
+        join(runDir, 'charts.html'),
+        `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, series)}`,
+      );
     }
     if (run.provenance.rawArchive) {
       if (!existsSync(join(runDir, 'raw.tar.gz'))) await link(t.archive, join(runDir, 'raw.tar.gz'));

@@ -7,12 +7,22 @@ import { SYSBENCH_TESTS } from '../collectors/sysbench/tests.ts';
 import { iostatText, sysbenchText, vmstatText } from './synthetic.ts';
 
 /** The ~40 microbenchmarks of a full mytools run (tests x ranges). */
-export const FULL_TEST_LIST: Array<{ type: string; range: number }> = Object.entries(SYSBENCH_TESTS).flatMap(([type, t]) =>
-  t.multiRange ? (type === 'read-only' ? [10, 100, 10000] : type === 'random-points' ? [10, 100, 1000] : [10, 100]).map((range) => ({ type, range })) : [{ type, range: t.defaultRange }],
+export const FULL_TEST_LIST: Array<{ type: string; range: number }> = Object.entries(SYSBENCH_TESTS).flatMap(
+  ([type, t]) =>
+    t.multiRange
+      ? (type === 'read-only' ? [10, 100, 10000] : type === 'random-points' ? [10, 100, 1000] : [10, 100]).map(
+          (range) => ({ type, range }),
+        )
+      : [{ type, range: t.defaultRange }],
 );
 
 /** Write (once; reused when present) about `bytes` of raw output under `dir` (at most `maxRuns` run directories of all tests). */
-export async function generateRawDir(dir: string, bytes: number, seconds = 7200, maxRuns = Infinity): Promise<{ dir: string; bytes: number; runs: number; tests: number }> {
+export async function generateRawDir(
+  dir: string,
+  bytes: number,
+  seconds = 7200,
+  maxRuns = Infinity,
+): Promise<{ dir: string; bytes: number; runs: number; tests: number }> {
   const marker = join(dir, '.complete');
   let written = 0;
   let runs = 0;
@@ -31,7 +41,15 @@ export async function generateRawDir(dir: string, bytes: number, seconds = 7200,
       const sfxn = `${t.type}.range${t.range}.pk1.dop1`;
       const seed = run * 1000 + i;
       const files: Array<[string, string]> = [
-        [`sb.o.${sfxn}`, sysbenchText(seconds, seed, { lua: SYSBENCH_TESTS[t.type]!.mytoolsLua, range: t.range, threads: 1, tableSize: 50_000_000 })],
+        [
+          `sb.o.${sfxn}`,
+          sysbenchText(seconds, seed, {
+            lua: SYSBENCH_TESTS[t.type]!.mytoolsLua,
+            range: t.range,
+            threads: 1,
+            tableSize: 50_000_000,
+          }),
+        ],
         [`sb.vm.${sfxn}`, vmstatText(seconds, seed + 1)],
         [`sb.io.${sfxn}`, iostatText(seconds, seed + 2)],
       ];

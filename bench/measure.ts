@@ -19,18 +19,30 @@ export async function timed<T>(fn: () => Promise<T> | T): Promise<{ seconds: num
 }
 
 /** Run a command; wall seconds and peak RSS (MB) from GNU time when it is there. */
-export function runMeasured(argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ seconds: number; peakRssMb?: number; code: number | null; output: string }> {
+export function runMeasured(
+  argv: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ seconds: number; peakRssMb?: number; code: number | null; output: string }> {
   const gnuTime = existsSync('/usr/bin/time');
   const full = gnuTime ? ['/usr/bin/time', '-f', 'BENCH_TIME %e %M', ...argv] : argv;
   const t = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(full[0]!, full.slice(1), { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(full[0]!, full.slice(1), {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('close', (code) => {
       const m = /BENCH_TIME ([\d.]+) (\d+)/.exec(output);
-      resolve({ seconds: (performance.now() - t) / 1000, peakRssMb: m ? Number(m[2]) / 1024 : undefined, code, output });
+      resolve({
+        seconds: (performance.now() - t) / 1000,
+        peakRssMb: m ? Number(m[2]) / 1024 : undefined,
+        code,
+        output,
+      });
     });
   });
 }
@@ -43,5 +55,12 @@ export function machine() {
   } catch {
     load = undefined;
   }
-  return { cpuModel: c[0]?.model, cpus: c.length, memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10, node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: load };
+  return {
+    cpuModel: c[0]?.model,
+    cpus: c.length,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: load,
+  };
 }

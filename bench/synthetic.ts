@@ -19,7 +19,8 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 /** `vmstat 1 N` as procps prints it when stdout is not a terminal: headers every 21 lines. */
 export function vmstatText(seconds: number, seed: number): string {
   const r = random(seed);
-  const header = 'procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n';
+  const header =
+    'procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n';
   let out = header;
   for (let i = 0; i <= seconds; i++) {
     if (i > 0 && i % 21 === 0) out += header;
@@ -32,7 +33,8 @@ export function vmstatText(seconds: number, seed: number): string {
   return out;
 }
 
-const IOSTAT_HEADER = 'Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util';
+const IOSTAT_HEADER =
+  'Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util';
 
 /** `iostat -y -kx 1 N` (sysstat 12.6) with `devices`. */
 export function iostatText(seconds: number, seed: number, devices = ['nvme0n1', 'nvme1n1', 'md0']): string {
@@ -53,7 +55,11 @@ export function iostatText(seconds: number, seed: number, devices = ['nvme0n1', 
 }
 
 /** A sysbench run with `--report-interval=1`, as mytools run.sh captures it (command line, CPUs, output). */
-export function sysbenchText(seconds: number, seed: number, test: { lua: string; range: number; threads: number; tableSize: number }): string {
+export function sysbenchText(
+  seconds: number,
+  seed: number,
+  test: { lua: string; range: number; threads: number; tableSize: number },
+): string {
   const r = random(seed);
   let total = 0;
   let out = `LUA_PATH=/home/bench/mytools/bench/sysbench.lua/lua/?.lua /home/bench/sysbench/bin/sysbench --db-driver=pgsql --range-size=${test.range} --table-size=${test.tableSize} --tables=1 --threads=${test.threads} --events=0 --warmup-time=5 --time=${seconds} --report-interval=1 /home/bench/mytools/bench/sysbench.lua/lua/${test.lua} run --pgsql-user=root --pgsql-password=pw --pgsql-host=127.0.0.1 --pgsql-db=ib --rand-type=uniform --skip-trx\n8 CPUs\nsysbench 1.1.0-3ceba0b (using bundled LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\nNumber of threads: ${test.threads}\nReport intermediate results every 1 second(s)\nWarmup time: 5s\nInitializing random number generator from current time\n\n\nInitializing worker threads...\n\nThreads started!\n\nWarming up for 5 seconds...\n\n`;

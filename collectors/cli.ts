@@ -10,7 +10,15 @@ import { runCommand } from './commands/run.ts';
 import { importCommand } from './commands/import.ts';
 import { diffCommand } from './commands/diff.ts';
 
-const COMMANDS: Command[] = [runCommand, harvestCommand, importCommand, validateCommand, exportCommand, diffCommand, schemaCommand];
+const COMMANDS: Command[] = [
+  runCommand,
+  harvestCommand,
+  importCommand,
+  validateCommand,
+  exportCommand,
+  diffCommand,
+  schemaCommand,
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -44,7 +52,9 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     const err = e as Error & { code?: string };
     if (e instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`benchsite ${name}: ${err.message}\n\n${cmd.help.split('\n')[0]}\n(benchsite ${name} --help for more)`);
+      console.error(
+        `benchsite ${name}: ${err.message}\n\n${cmd.help.split('\n')[0]}\n(benchsite ${name} --help for more)`,
+      );
       return 2;
     }
     console.error(`benchsite ${name}: ${err.message}`);

@@ -39,5 +39,11 @@ export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestRes
     left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };
   }
   const pick = (why: string[]) => why.find((w) => !w.startsWith('not ')) ?? why.at(-1)!;
-  return { runs, skipped: left.entries.map((e) => ({ path: e.path, reason: pick(reasons.get(e.path) ?? ['not recognised by any harvester']) })) };
+  return {
+    runs,
+    skipped: left.entries.map((e) => ({
+      path: e.path,
+      reason: pick(reasons.get(e.path) ?? ['not recognised by any harvester']),
+    })),
+  };
 }

@@ -50,17 +50,23 @@ export function dryRunText(specFile: string, spec: RunSpec): string {
   const out: string[] = [`# ${specFile}: ${spec.name}`];
   for (const s of plan.skipped) out.push(`# skipped ${s.test}: ${s.reason}`);
   for (const host of hostsOf(spec)) {
-    out.push(`## host ${host.name} (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`);
+    out.push(
+      `## host ${host.name} (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`,
+    );
     out.push(...INVENTORY_COMMANDS.map((c) => `${shellLine(c.argv)} > inventory/${c.file}`));
     for (const run of plan.runs) {
       out.push(`### ${run.dbms.label} -> ${run.dir}/`);
       for (const f of run.files ?? []) out.push(`cat > ${quote(f.hostPath)} <<'EOF'\n${f.content.trimEnd()}\nEOF`);
       for (const step of run.steps) {
         if (step.kind === 'shell') out.push(shellLine(['sh', '-c', step.script]));
-        else if (step.kind === 'client') out.push(`${shellLine(step.command.argv)}${step.file ? ` > ${step.file}` : ''}`);
+        else if (step.kind === 'client')
+          out.push(`${shellLine(step.command.argv)}${step.file ? ` > ${step.file}` : ''}`);
         else {
           const m = step.monitors;
-          if (m) out.push(`${m.delaySeconds ? `sleep ${m.delaySeconds}; ` : m.startOn ? `# from the output line matching ${m.startOn}${m.stopOn ? ` to ${m.stopOn}` : ''}: ` : ''}vmstat ${m.intervalSeconds} > ${m.vm} &  iostat -y -kx ${m.intervalSeconds} > ${m.io} &`);
+          if (m)
+            out.push(
+              `${m.delaySeconds ? `sleep ${m.delaySeconds}; ` : m.startOn ? `# from the output line matching ${m.startOn}${m.stopOn ? ` to ${m.stopOn}` : ''}: ` : ''}vmstat ${m.intervalSeconds} > ${m.vm} &  iostat -y -kx ${m.intervalSeconds} > ${m.io} &`,
+            );
           const bg = step.commands.length > 1 ? ' &' : '';
           for (const c of step.commands) out.push(`${shellLine(c.argv)} > ${c.file}${bg}`);
         }
@@ -88,8 +94,12 @@ async function checkTools(t: Transport, host: string, tools: string[]): Promise<
   }
   if (missing.length) {
     // Programs named by a path (HammerDB's hammerdbcli) are not Debian packages.
-    const packages = missing.filter((m) => !m.includes('/')).map((m) => (m === 'iostat' ? 'sysstat' : m === 'vmstat' ? 'procps' : m));
-    throw new Error(`${host}: ${missing.join(', ')} not found on ${t.where}. ${packages.length ? `Install them (Debian/Ubuntu: apt-get install -y ${packages.join(' ')}) or set` : 'Install it there, or set'} its path in the spec's benchmark section.`);
+    const packages = missing
+      .filter((m) => !m.includes('/'))
+      .map((m) => (m === 'iostat' ? 'sysstat' : m === 'vmstat' ? 'procps' : m));
+    throw new Error(
+      `${host}: ${missing.join(', ')} not found on ${t.where}. ${packages.length ? `Install them (Debian/Ubuntu: apt-get install -y ${packages.join(' ')}) or set` : 'Install it there, or set'} its path in the spec's benchmark section.`,
+    );
   }
 }
 
@@ -111,14 +121,26 @@ async function inventory(t: Transport, dir: string): Promise<InventoryFiles> {
 
 /** Facts for harvest that the raw sysbench files do not carry: from the spec, the inventory and the server. */
 async function metaFor(spec: RunSpec, host: SpecHost, dbms: SpecDbms, dir: string, inv: InventoryFiles): Promise<Meta> {
-  const read = async (f: string) => (await exists(join(dir, f)) ? readFile(join(dir, f), 'utf8') : undefined);
+  const read = async (f: string) => ((await exists(join(dir, f))) ? readFile(join(dir, f), 'utf8') : undefined);
   const versionText = (await read('dbms-version.txt'))?.trim();
   const settingsText = await read('dbms-settings.txt');
   const settings = settingsText ? parseSettings(settingsText) : undefined;
   return {
     host: { name: host.name, ...hostFacts(inv, settings ? dataDirectory(settings) : undefined), ...host.facts },
-    dbms: { product: dbms.product, version: versionFromServer(versionText ?? ''), label: dbms.label, buildName: dbms.build, serverVersion: versionText || undefined },
-    config: { name: dbms.config, description: dbms.configDescription, file: settingsText ? 'dbms-settings.txt' : undefined, text: settingsText, settings },
+    dbms: {
+      product: dbms.product,
+      version: versionFromServer(versionText ?? ''),
+      label: dbms.label,
+      buildName: dbms.build,
+      serverVersion: versionText || undefined,
+    },
+    config: {
+      name: dbms.config,
+      description: dbms.configDescription,
+      file: settingsText ? 'dbms-settings.txt' : undefined,
+      text: settingsText,
+      settings,
+    },
     device: host.device,
     ranBy: spec.ranBy,
     notes: spec.notes,
@@ -127,7 +149,14 @@ async function metaFor(spec: RunSpec, host: SpecHost, dbms: SpecDbms, dir: strin
 }
 
 /** Harvest a finished raw run directory and write the run (validated, atomic). */
-async function harvestAndWrite(spec: RunSpec, host: SpecHost, run: DbmsPlan, dir: string, inv: InventoryFiles, out: string): Promise<string> {
+async function harvestAndWrite(
+  spec: RunSpec,
+  host: SpecHost,
+  run: DbmsPlan,
+  dir: string,
+  inv: InventoryFiles,
+  out: string,
+): Promise<string> {
   // The facts go into the raw directory, so harvesting it (or its raw.tar.gz) again gives the same run.
   await writeFile(join(dir, RAW_META), `${JSON.stringify(await metaFor(spec, host, run.dbms, dir, inv), null, 2)}\n`);
   const result = runnerOf(spec).harvest(await loadRawInput(dir));
@@ -152,10 +181,15 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
     for (const run of plan.runs) {
       const dir = join(hostDir, run.dir);
       if (!opts.resume && (await exists(join(dir, JOURNAL)))) {
-        throw new Error(`${relative(process.cwd(), dir)}/ already holds a run of this spec. Continue it with \`benchsite run ${specFile} --resume\`, or move that directory away to start again (benchsite never deletes raw files).`);
+        throw new Error(
+          `${relative(process.cwd(), dir)}/ already holds a run of this spec. Continue it with \`benchsite run ${specFile} --resume\`, or move that directory away to start again (benchsite never deletes raw files).`,
+        );
       }
     }
-    p.log(host.name, `connecting (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`);
+    p.log(
+      host.name,
+      `connecting (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`,
+    );
     transport = await openTransport(host);
     await checkTools(transport, host.name, runnerOf(spec).tools(spec));
     const invDir = join(hostDir, 'inventory');
@@ -178,13 +212,29 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
         testsBefore += nTests;
         continue;
       }
-      const ctx: StepContext = { host: host.name, dbms: run.dbms.label, transport, dir, progress: p, signal: opts.signal };
+      const ctx: StepContext = {
+        host: host.name,
+        dbms: run.dbms.label,
+        transport,
+        dir,
+        progress: p,
+        signal: opts.signal,
+      };
       current = { dbms: run.dbms.label, step: 'setup' };
       await runnerOf(spec).execute(run, ctx, {
         cpus,
         onTest: (t) => {
           current = { dbms: run.dbms.label, step: t.name };
-          p.status(host.name, { dbms: run.dbms.label, step: t.name, index: testsBefore + t.index, total: totalTests, startedAt, remainingSeconds: t.remainingSeconds, rate: t.rate, rateUnit: t.rateUnit });
+          p.status(host.name, {
+            dbms: run.dbms.label,
+            step: t.name,
+            index: testsBefore + t.index,
+            total: totalTests,
+            startedAt,
+            remainingSeconds: t.remainingSeconds,
+            rate: t.rate,
+            rateUnit: t.rateUnit,
+          });
         },
       });
       testsBefore += nTests;
@@ -210,7 +260,10 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
 }
 
 /** Run every host of every spec in parallel. */
-export async function runSpecs(specs: Array<{ file: string; spec: RunSpec }>, opts: RunOptions): Promise<HostOutcome[]> {
+export async function runSpecs(
+  specs: Array<{ file: string; spec: RunSpec }>,
+  opts: RunOptions,
+): Promise<HostOutcome[]> {
   const tasks = specs.flatMap(({ file, spec }) => hostsOf(spec).map((h) => runHost(file, spec, h, opts)));
   return Promise.all(tasks);
 }

@@ -19,20 +19,32 @@ first. Exit code 1 when a run does not validate.
 Example (in CI, for a pull request):
   npx benchsite diff origin/main HEAD > comment.md`,
   async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { runs: { type: 'string', default: 'content/runs' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { runs: { type: 'string', default: 'content/runs' } },
+    });
     const [base, head] = positionals;
     if (!base) throw new UsageError('give the base git ref, e.g. origin/main');
     const root = values.runs!.replace(/\/$/, '');
     const changed = changedFiles(base, head, root).filter((f) => f.path.endsWith('/run.json'));
     const idOf = (path: string) => path.slice(root.length + 1, -'/run.json'.length);
-    const headTexts = head ? await readAt(head, changed.map((c) => c.path)) : new Map(await Promise.all(changed.map(async (c) => [c.path, await readFile(c.path, 'utf8')] as const)));
+    const headTexts = head
+      ? await readAt(
+          head,
+          changed.map((c) => c.path),
+        )
+      : new Map(await Promise.all(changed.map(async (c) => [c.path, await readFile(c.path, 'utf8')] as const)));
     const basePaths = filesAt(base, root).filter((p) => p.endsWith('/run.json'));
     const baseRuns: RunRef[] = [];
     for (const [path, text] of await readAt(base, basePaths)) {
       const checked = validateRunText(path, text, idOf(path));
       if (checked.run) baseRuns.push({ id: idOf(path), run: checked.run });
     }
-    const out: string[] = [`## benchsite: ${changed.length} run${changed.length === 1 ? '' : 's'} added or changed`, ''];
+    const out: string[] = [
+      `## benchsite: ${changed.length} run${changed.length === 1 ? '' : 's'} added or changed`,
+      '',
+    ];
     const problems: string[] = [];
     const sections: string[] = [];
     for (const c of changed) {

@@ -32,25 +32,34 @@ Options:
         out: { type: 'string' },
       },
     });
-    if (values.format !== 'csv' && values.format !== 'json') throw new UsageError(`--format must be csv or json, not "${values.format}"`);
-    if (values.benchmark && !Benchmark.options.includes(values.benchmark as never)) throw new UsageError(`--benchmark must be one of ${Benchmark.options.join(', ')}, not "${values.benchmark}"`);
+    if (values.format !== 'csv' && values.format !== 'json')
+      throw new UsageError(`--format must be csv or json, not "${values.format}"`);
+    if (values.benchmark && !Benchmark.options.includes(values.benchmark as never))
+      throw new UsageError(`--benchmark must be one of ${Benchmark.options.join(', ')}, not "${values.benchmark}"`);
     const { runs, problems } = await loadRuns(values.runs!);
     for (const p of problems) console.error(p.text);
     if (runs.length === 0 && problems.length === 0) {
-      console.error(`error: no run.json below ${values.runs}. Give the runs folder with --runs (default: content/runs).`);
+      console.error(
+        `error: no run.json below ${values.runs}. Give the runs folder with --runs (default: content/runs).`,
+      );
       return 1;
     }
     const missing = (values.run ?? []).filter((id) => !runs.some((r) => r.id === id));
     if (missing.length) {
-      console.error(`error: no run ${missing.map((id) => `"${id}"`).join(', ')} below ${values.runs}. Run ids are paths under the runs folder, e.g. ${runs[0]?.id ?? 'sysbench/<host>/<date>-<label>'}.`);
+      console.error(
+        `error: no run ${missing.map((id) => `"${id}"`).join(', ')} below ${values.runs}. Run ids are paths under the runs folder, e.g. ${runs[0]?.id ?? 'sysbench/<host>/<date>-<label>'}.`,
+      );
       return 1;
     }
-    const selected = runs.filter((r) => (!values.benchmark || r.run.benchmark === values.benchmark) && (!values.run || values.run.includes(r.id)));
+    const selected = runs.filter(
+      (r) => (!values.benchmark || r.run.benchmark === values.benchmark) && (!values.run || values.run.includes(r.id)),
+    );
     const rows = exportRows(selected);
     const text = values.format === 'json' ? `${JSON.stringify(rows, null, 1)}\n` : toCsv(rows, EXPORT_FIELDS);
     if (values.out) await writeFile(values.out, text);
     else process.stdout.write(text);
-    if (problems.length) console.error(`${problems.length} problem(s): those runs were not exported; run benchsite validate`);
+    if (problems.length)
+      console.error(`${problems.length} problem(s): those runs were not exported; run benchsite validate`);
     return problems.length ? 1 : 0;
   },
 };

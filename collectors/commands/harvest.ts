@@ -43,7 +43,11 @@ Example:
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { out: { type: 'string', default: 'content/runs' }, meta: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+      options: {
+        out: { type: 'string', default: 'content/runs' },
+        meta: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+      },
     });
     if (positionals.length === 0) throw new UsageError('give at least one raw directory or file to harvest');
     const meta = values.meta ? await readMeta(values.meta) : undefined;
@@ -67,7 +71,9 @@ Example:
         continue;
       }
       if (result.runs.length === 0) {
-        console.error(`error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`);
+        console.error(
+          `error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`,
+        );
         failures++;
       }
       await writeHarvestedRuns(result.runs, values.out!, (h, r) => {
@@ -78,12 +84,16 @@ Example:
         }
         const w = r.written;
         const failed = h.run.tests.filter((t) => t.status === 'failed').length;
-        console.log(`${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`);
+        console.log(
+          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`,
+        );
         for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
         written++;
       });
       if (result.skipped.length) {
-        console.error(`${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`);
+        console.error(
+          `${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`,
+        );
         if (values.verbose) for (const s of result.skipped) console.error(`  ${s.path}: ${s.reason}`);
       }
     }

@@ -63,13 +63,17 @@ Example:
     for (const h of runs) {
       try {
         const w = await writeHarvestedRun(h, values.out!);
-        console.log(`${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests, ${h.run.results.length} numbers)`);
+        console.log(
+          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests, ${h.run.results.length} numbers)`,
+        );
       } catch (e) {
         console.error(`error: ${h.run.label}: ${(e as Error).message}`);
         failures++;
       }
     }
-    console.log(`${runs.length - failures} run(s) imported from ${csvs.map((c) => c.name).join(', ')}${failures ? `, ${failures} error(s)` : ''}`);
+    console.log(
+      `${runs.length - failures} run(s) imported from ${csvs.map((c) => c.name).join(', ')}${failures ? `, ${failures} error(s)` : ''}`,
+    );
     return failures ? 1 : 0;
   },
 };

@@ -67,7 +67,8 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
         work: { type: 'string', default: '.benchsite/work' },
       },
     });
-    if (positionals.length === 0) throw new UsageError('give a run spec (YAML); `benchsite run --help` shows its shape');
+    if (positionals.length === 0)
+      throw new UsageError('give a run spec (YAML); `benchsite run --help` shows its shape');
     const specs = [];
     for (const file of positionals) {
       try {
@@ -81,7 +82,12 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
       }
     }
     // A password named by `passwordEnv` but not in the environment would silently be an empty password.
-    const unset = specs.flatMap((s) => unsetPasswordEnvs(s.spec).map((name) => `${s.file}: passwordEnv names ${name}, which is not set. Export it first: export ${name}='<password>'`));
+    const unset = specs.flatMap((s) =>
+      unsetPasswordEnvs(s.spec).map(
+        (name) =>
+          `${s.file}: passwordEnv names ${name}, which is not set. Export it first: export ${name}='<password>'`,
+      ),
+    );
     if (values['dry-run']) {
       for (const u of unset) console.error(`warning: ${u}`);
       for (const s of specs) process.stdout.write(dryRunText(s.file, s.spec));
@@ -100,14 +106,22 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
     };
     process.on('SIGINT', onSigint);
     try {
-      const outcomes = await runSpecs(specs, { resume: values.resume!, work: values.work!, out: values.out, progress, signal: abort.signal });
+      const outcomes = await runSpecs(specs, {
+        resume: values.resume!,
+        work: values.work!,
+        out: values.out,
+        progress,
+        signal: abort.signal,
+      });
       progress.stop();
       for (const o of outcomes) {
         for (const w of o.written) console.log(`wrote ${relative(process.cwd(), w)}`);
         if (o.error) console.error(`error: ${o.error}`);
       }
       const failed = outcomes.filter((o) => o.error).length;
-      console.log(`${outcomes.reduce((n, o) => n + o.written.length, 0)} run(s) written${failed ? `, ${failed} host(s) failed` : ''}`);
+      console.log(
+        `${outcomes.reduce((n, o) => n + o.written.length, 0)} run(s) written${failed ? `, ${failed} host(s) failed` : ''}`,
+      );
       return abort.signal.aborted ? 130 : failed ? 1 : 0;
     } finally {
       process.off('SIGINT', onSigint);

@@ -8,9 +8,17 @@ import { UsageError, type Command } from './command.ts';
 /** JSON Schemas generated from the zod schemas (the zod schemas are the single source). */
 export const JSON_SCHEMAS: Record<string, { schema: z.ZodType; file: string; title: string }> = {
   run: { schema: RunSchema, file: 'public/schema/run.schema.json', title: 'benchsite run.json (schemaVersion 1)' },
-  series: { schema: SeriesFileSchema, file: 'public/schema/series.schema.json', title: 'benchsite series.json (schemaVersion 1)' },
+  series: {
+    schema: SeriesFileSchema,
+    file: 'public/schema/series.schema.json',
+    title: 'benchsite series.json (schemaVersion 1)',
+  },
   meta: { schema: MetaSchema, file: 'public/schema/meta.schema.json', title: 'benchsite --meta file' },
-  spec: { schema: RunSpecSchema, file: 'public/schema/spec.schema.json', title: 'benchsite run spec (benchsite run <spec.yaml>)' },
+  spec: {
+    schema: RunSpecSchema,
+    file: 'public/schema/spec.schema.json',
+    title: 'benchsite run spec (benchsite run <spec.yaml>)',
+  },
 };
 
 export function jsonSchemaText(name: string): string {
@@ -27,7 +35,11 @@ export const schemaCommand: Command = {
 Prints the JSON Schema generated from benchsite's zod schemas (src/schemas/), for editors and
 other tools. --write regenerates every file under public/schema/ (npm run schema).`,
   async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { write: { type: 'boolean', default: false } } });
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { write: { type: 'boolean', default: false } },
+    });
     if (values.write) {
       for (const [name, s] of Object.entries(JSON_SCHEMAS)) {
         await mkdir(dirname(s.file), { recursive: true });
@@ -37,7 +49,8 @@ other tools. --write regenerates every file under public/schema/ (npm run schema
       return 0;
     }
     const name = positionals[0] ?? 'run';
-    if (!JSON_SCHEMAS[name]) throw new UsageError(`unknown schema "${name}"; one of ${Object.keys(JSON_SCHEMAS).join(', ')}`);
+    if (!JSON_SCHEMAS[name])
+      throw new UsageError(`unknown schema "${name}"; one of ${Object.keys(JSON_SCHEMAS).join(', ')}`);
     process.stdout.write(jsonSchemaText(name));
     return 0;
   },

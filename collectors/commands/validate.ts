@@ -21,7 +21,11 @@ Prints each problem as
   <file>: <json.path>: <what is wrong>. <what to do>
 then a count, and exits with 1 when there is any problem.`,
   async run(args) {
-    const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { reports: { type: 'string' } } });
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { reports: { type: 'string' } },
+    });
     const paths = positionals.length ? positionals : ['content/runs'];
     const problems: Problem[] = [];
     let files = 0;
@@ -47,7 +51,8 @@ then a count, and exits with 1 when there is any problem.`,
       try {
         names = (await readdir(reportsDir)).filter((n) => n.endsWith('.md'));
       } catch {
-        if (values.reports) problems.push(problem(reportsDir, '(path)', 'no such directory', 'Give the directory of the report files'));
+        if (values.reports)
+          problems.push(problem(reportsDir, '(path)', 'no such directory', 'Give the directory of the report files'));
       }
       for (const n of names) {
         reports++;
@@ -87,7 +92,9 @@ export async function checkRunFile(file: string): Promise<Problem[]> {
     try {
       problems.push(...validateSeriesText(sf, await readFile(sf, 'utf8'), run).problems);
     } catch {
-      problems.push(problem(sf, '(file)', 'missing, but run.json names series', 'Re-run benchsite harvest on the raw files'));
+      problems.push(
+        problem(sf, '(file)', 'missing, but run.json names series', 'Re-run benchsite harvest on the raw files'),
+      );
     }
   }
   const archive = run.provenance.rawArchive;
@@ -96,10 +103,24 @@ export async function checkRunFile(file: string): Promise<Problem[]> {
     try {
       const bytes = await readFile(af);
       if (bytes.length !== archive.bytes || sha256Hex(bytes) !== archive.sha256) {
-        problems.push(problem(file, 'provenance.rawArchive', `${archive.location} does not match its size or sha256`, 'Restore the archive from git, or re-run benchsite harvest on the raw files'));
+        problems.push(
+          problem(
+            file,
+            'provenance.rawArchive',
+            `${archive.location} does not match its size or sha256`,
+            'Restore the archive from git, or re-run benchsite harvest on the raw files',
+          ),
+        );
       }
     } catch {
-      problems.push(problem(file, 'provenance.rawArchive.location', `${archive.location} is missing`, 'Restore the archive, or re-run benchsite harvest on the raw files'));
+      problems.push(
+        problem(
+          file,
+          'provenance.rawArchive.location',
+          `${archive.location} is missing`,
+          'Restore the archive, or re-run benchsite harvest on the raw files',
+        ),
+      );
     }
   }
   return problems;

@@ -26,7 +26,10 @@ export function blankJobsDbCredentials(bytes: Uint8Array, name: string): Uint8Ar
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'JOBMAIN'").all();
       if (tables.length) {
         const update = db.prepare('UPDATE JOBMAIN SET jobdict = ? WHERE rowid = ?');
-        for (const row of db.prepare('SELECT rowid AS id, jobdict FROM JOBMAIN').all() as Array<{ id: number; jobdict: unknown }>) {
+        for (const row of db.prepare('SELECT rowid AS id, jobdict FROM JOBMAIN').all() as Array<{
+          id: number;
+          jobdict: unknown;
+        }>) {
           if (typeof row.jobdict === 'string') update.run(blankPasswords(row.jobdict), row.id);
         }
       }

@@ -21,7 +21,8 @@ function jobsWithVuLogs(sources: Source[]): HammerdbJob[] {
     const name = fileName(s.entry.path);
     const refs = direct.filter((d) => d.logFiles.includes(name));
     for (const j of s.jobs) {
-      const target = refs.find((d) => sameResult(d, j)) ?? (refs.length === 1 && s.jobs.length === 1 ? refs[0] : undefined);
+      const target =
+        refs.find((d) => sameResult(d, j)) ?? (refs.length === 1 && s.jobs.length === 1 ? refs[0] : undefined);
       if (target) mergeJob(target, j);
       else pool.push(j);
     }
@@ -29,7 +30,8 @@ function jobsWithVuLogs(sources: Source[]): HammerdbJob[] {
   return mergeSameJobs(pool);
 }
 
-const sameValues = (a: TpmPoint[], b: TpmPoint[]) => a.length === b.length && a.length > 0 && a.every((p, i) => p.tpm === b[i]!.tpm);
+const sameValues = (a: TpmPoint[], b: TpmPoint[]) =>
+  a.length === b.length && a.length > 0 && a.every((p, i) => p.tpm === b[i]!.tpm);
 
 function attachCounterLogs(jobs: HammerdbJob[], sources: Source[], notes: string[]): void {
   const runs = jobs.filter((j) => j.kind === 'run');
@@ -38,9 +40,13 @@ function attachCounterLogs(jobs: HammerdbJob[], sources: Source[], notes: string
     const name = fileName(s.entry.path);
     const refs = runs.filter((j) => j.logFiles.includes(name));
     for (const seg of s.tcount) {
-      const target = (refs.length ? refs : runs).find((j) => sameValues(j.tpm, seg.points)) ?? (refs.length === 1 && s.tcount.length === 1 ? refs[0] : undefined);
+      const target =
+        (refs.length ? refs : runs).find((j) => sameValues(j.tpm, seg.points)) ??
+        (refs.length === 1 && s.tcount.length === 1 ? refs[0] : undefined);
       if (!target) {
-        notes.push(`${s.entry.path}: transaction counter log of ${seg.points.length} samples${seg.startedAt ? ` from ${seg.startedAt}` : ''} matches no run in the input; kept out of the runs`);
+        notes.push(
+          `${s.entry.path}: transaction counter log of ${seg.points.length} samples${seg.startedAt ? ` from ${seg.startedAt}` : ''} matches no run in the input; kept out of the runs`,
+        );
         continue;
       }
       addSource(target, s.entry.path);
@@ -53,7 +59,9 @@ function attachCounterLogs(jobs: HammerdbJob[], sources: Source[], notes: string
 function attachTimeProfiles(jobs: HammerdbJob[], sources: Source[], notes: string[]): void {
   const runs = jobs.filter((j) => j.kind === 'run' && j.result);
   const taken = new Set<HammerdbJob>();
-  const inOrder = [...runs].sort((a, b) => (a.startedAt && b.startedAt ? (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0) : 0));
+  const inOrder = [...runs].sort((a, b) =>
+    a.startedAt && b.startedAt ? (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0) : 0,
+  );
   for (const s of sources) {
     if (!s.xtprof) continue;
     const name = fileName(s.entry.path);
@@ -66,7 +74,9 @@ function attachTimeProfiles(jobs: HammerdbJob[], sources: Source[], notes: strin
           (j.result?.activeVirtualUsers ?? j.requestedVirtualUsers) === r.activeVirtualUsers,
       );
       if (!target) {
-        notes.push(`${s.entry.path}: time profile report${r.at ? ` of ${r.at}` : ''} (${r.database ?? 'unknown DBMS'}, ${r.activeVirtualUsers} active VUs) matches no run in the input; kept out of the runs`);
+        notes.push(
+          `${s.entry.path}: time profile report${r.at ? ` of ${r.at}` : ''} (${r.database ?? 'unknown DBMS'}, ${r.activeVirtualUsers} active VUs) matches no run in the input; kept out of the runs`,
+        );
         continue;
       }
       taken.add(target);

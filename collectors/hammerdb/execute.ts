@@ -18,7 +18,11 @@ const KEPT = /^(hammer\.DB|.+\.log)$/;
 
 async function listHostDir(ctx: StepContext, dir: string): Promise<string[]> {
   const r = await ctx.transport.exec(['ls', '-1A', '--', dir]);
-  if (r.disconnected) throw new RunStopped(`lost the connection (${ctx.transport.where}) while copying HammerDB's files of ${ctx.dbms}`, true);
+  if (r.disconnected)
+    throw new RunStopped(
+      `lost the connection (${ctx.transport.where}) while copying HammerDB's files of ${ctx.dbms}`,
+      true,
+    );
   return r.code === 0 ? r.stdout.split('\n').filter((n) => KEPT.test(n)) : [];
 }
 
@@ -39,7 +43,10 @@ async function collectStep(ctx: StepContext, c: Collect, keepJobsDb: boolean): P
       try {
         data = blankJobsDbCredentials(data, `${c.hostDir}/${name}`);
       } catch (e) {
-        ctx.progress.log(ctx.host, `${ctx.dbms}: ${(e as Error).message}; not copied (it stays on the host in ${c.hostDir})`);
+        ctx.progress.log(
+          ctx.host,
+          `${ctx.dbms}: ${(e as Error).message}; not copied (it stays on the host in ${c.hostDir})`,
+        );
         continue;
       }
     }
@@ -63,7 +70,11 @@ export async function executeHammerdb(plan: DbmsPlan, ctx: StepContext, opts: Ex
   const byStep = new Map(collect.map((c) => [c.step, c]));
   const copy = async (c: Collect) => {
     const files = await collectStep(ctx, c, keepJobsDatabase);
-    if (files.length) ctx.progress.log(ctx.host, `${ctx.dbms}: kept HammerDB's ${files.map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', ')}`);
+    if (files.length)
+      ctx.progress.log(
+        ctx.host,
+        `${ctx.dbms}: kept HammerDB's ${files.map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', ')}`,
+      );
   };
   await executeSteps(plan, ctx, {
     ...opts,

@@ -38,7 +38,11 @@ export function productOf(job: HammerdbJob): { product?: ProductName; version?: 
       // MySQL has no major version 10 or later; MariaDB has no 9 or earlier (and often says so).
       const maria = /mariadb/i.test(job.dbVersion ?? '') || Number(version?.split('.')[0]) >= 10;
       return maria
-        ? { product: 'mariadb', version, note: `the server of HammerDB's MySQL workload reports version ${job.dbVersion}: it is MariaDB` }
+        ? {
+            product: 'mariadb',
+            version,
+            note: `the server of HammerDB's MySQL workload reports version ${job.dbVersion}: it is MariaDB`,
+          }
         : { product: 'mysql', version };
     }
     default:
@@ -66,7 +70,19 @@ export function groupRuns(jobs: HammerdbJob[]): RunGroup[] {
     const family = databaseFamily(job.database ?? job.result?.dbLabel);
     let g = groups.find((x) => x.family === family && x.version === version && x.product === product);
     if (!g) {
-      groups.push((g = { label: '', product, version, serverVersion: job.dbVersion, workload: job.database, family, jobs: [], dirs: [], notes: [] }));
+      groups.push(
+        (g = {
+          label: '',
+          product,
+          version,
+          serverVersion: job.dbVersion,
+          workload: job.database,
+          family,
+          jobs: [],
+          dirs: [],
+          notes: [],
+        }),
+      );
       if (note) g.notes.push(note);
     }
     g.jobs.push(job);
@@ -74,10 +90,23 @@ export function groupRuns(jobs: HammerdbJob[]): RunGroup[] {
   for (const job of versionless) {
     const family = databaseFamily(job.database ?? job.result?.dbLabel);
     const dirs = job.sources.map(dirOf);
-    const fits = groups.filter((g) => g.family === family && g.version && g.jobs.some((j) => j.sources.some((s) => dirs.includes(dirOf(s)))));
-    let g = fits.length === 1 ? fits[0] : groups.find((x) => !x.version && x.family === family && x.dirs[0] === dirs[0]);
+    const fits = groups.filter(
+      (g) => g.family === family && g.version && g.jobs.some((j) => j.sources.some((s) => dirs.includes(dirOf(s)))),
+    );
+    let g =
+      fits.length === 1 ? fits[0] : groups.find((x) => !x.version && x.family === family && x.dirs[0] === dirs[0]);
     if (!g) {
-      groups.push((g = { label: '', product: productOf(job).product, workload: job.database, family, jobs: [], dirs: [], notes: [] }));
+      groups.push(
+        (g = {
+          label: '',
+          product: productOf(job).product,
+          workload: job.database,
+          family,
+          jobs: [],
+          dirs: [],
+          notes: [],
+        }),
+      );
       g.notes.push(`no job of this run printed the server version (DBVersion:), so the run has none`);
     }
     g.jobs.push(job);

@@ -39,7 +39,8 @@ export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {
   const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
   const mytools = findMytoolsRuns(tree.entries);
   for (const m of mytools) {
-    const rest = rawMeta && mytools.length === 1 ? tree.entries.filter((e) => !m.dirs.some((d) => d.files.includes(e))) : [];
+    const rest =
+      rawMeta && mytools.length === 1 ? tree.entries.filter((e) => !m.dirs.some((d) => d.files.includes(e))) : [];
     result.runs.push(harvestMytoolsRun(m, tree.name, opts, rest));
     for (const d of m.dirs) for (const f of d.files) used.add(f.path);
     for (const e of rest) used.add(e.path);
@@ -87,7 +88,10 @@ export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {
   for (const s of sources) {
     if (inRuns.has(s.entry.path)) continue;
     const why = notes.find((n) => n.startsWith(`${s.entry.path}:`));
-    result.skipped.push({ path: s.entry.path, reason: why ? why.slice(s.entry.path.length + 2) : `${s.kind} that belongs to no harvested run` });
+    result.skipped.push({
+      path: s.entry.path,
+      reason: why ? why.slice(s.entry.path.length + 2) : `${s.kind} that belongs to no harvested run`,
+    });
   }
   return result;
 }
@@ -96,13 +100,23 @@ const dirOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/'))
 
 function defaultsOf(meta: Meta | undefined): JobDefaults {
   const h = meta?.hammerdb;
-  return { rampupMinutes: h?.rampupMinutes, durationMinutes: h?.durationMinutes, storedProcedures: h?.storedProcedures, partitioned: h?.partitioned };
+  return {
+    rampupMinutes: h?.rampupMinutes,
+    durationMinutes: h?.durationMinutes,
+    storedProcedures: h?.storedProcedures,
+    partitioned: h?.partitioned,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // mytools layout
 
-function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOptions, evidence: RawEntry[]): HarvestedRun {
+function harvestMytoolsRun(
+  m: MytoolsRun,
+  input: string,
+  opts: HammerdbHarvestOptions,
+  evidence: RawEntry[],
+): HarvestedRun {
   const notes: string[] = [];
   const jobs: HammerdbJob[] = [];
   const systems = new Map<HammerdbJob, { system: PointSystem; files: string[] }>();
@@ -117,7 +131,13 @@ function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOp
     const io = file('run.io');
     if ((vm || io) && runs.length === 1) {
       const job = runs[0]!;
-      const sys = pointSystem(`${d.dir}`, { vmText: vm && entryText(vm), ioText: io && entryText(io), nopm: job.result?.nopm, meta: opts.meta, notes });
+      const sys = pointSystem(`${d.dir}`, {
+        vmText: vm && entryText(vm),
+        ioText: io && entryText(io),
+        nopm: job.result?.nopm,
+        meta: opts.meta,
+        notes,
+      });
       if (sys) systems.set(job, { system: sys, files: [vm, io].filter((f): f is RawEntry => !!f).map((f) => f.path) });
     } else if ((vm || io) && runs.length > 1) {
       notes.push(`${d.dir}: one vmstat/iostat capture for ${runs.length} timed runs; it is not split between them`);
@@ -126,7 +146,10 @@ function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HammerdbHarvestOp
     if (outAll) {
       const listed = outAllNopm(entryText(outAll), m.label);
       for (const j of runs) {
-        if (j.result && listed.length && !listed.includes(j.result.nopm)) notes.push(`${d.dir}: ${fileName(outAll.path)} lists NOPM ${listed.join(', ')} for ${m.label}, the run output says ${j.result.nopm}`);
+        if (j.result && listed.length && !listed.includes(j.result.nopm))
+          notes.push(
+            `${d.dir}: ${fileName(outAll.path)} lists NOPM ${listed.join(', ')} for ${m.label}, the run output says ${j.result.nopm}`,
+          );
       }
     }
   }
@@ -199,32 +222,53 @@ function assemble(a: Assemble): HarvestedRun {
   );
   workload.buildVirtualUsers ??= a.opts.meta?.hammerdb?.buildVirtualUsers;
 
-  const started = jobs.map((j) => j.startedAt).filter((s): s is string => !!s && /^\d{4}-\d{2}-\d{2}/.test(s)).sort();
+  const started = jobs
+    .map((j) => j.startedAt)
+    .filter((s): s is string => !!s && /^\d{4}-\d{2}-\d{2}/.test(s))
+    .sort();
   let date = started[0]?.slice(0, 10) ?? a.iostat?.date;
   let dateSource: Run['dateSource'] = 'raw-files';
   const mtimes = a.raw.map((e) => e.mtimeMs).filter((x): x is number => x !== undefined);
   if (!date && mtimes.length) {
     date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
     dateSource = 'file-mtime';
-    if (!a.opts.meta?.date) notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`);
+    if (!a.opts.meta?.date)
+      notes.push(
+        `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
+      );
   }
   if (!date && a.opts.meta?.date) {
     date = a.opts.meta.date;
     dateSource = 'meta';
   }
-  if (!date) throw new Error(`${a.input}: no run date in the HammerDB files of ${a.label}. Pass --meta <file> with "date: YYYY-MM-DD".`);
+  if (!date)
+    throw new Error(
+      `${a.input}: no run date in the HammerDB files of ${a.label}. Pass --meta <file> with "date: YYYY-MM-DD".`,
+    );
 
-  const reported = jobs.map((j) => j.system?.hostname).find((h) => h && h !== 'localhost' && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(h));
-  const hostName = a.iostat?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.iostat.hostname) ? a.iostat.hostname : (reported ?? 'unknown');
-  if (hostName === 'unknown' && !a.opts.meta?.host?.name) notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  const reported = jobs
+    .map((j) => j.system?.hostname)
+    .find((h) => h && h !== 'localhost' && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(h));
+  const hostName =
+    a.iostat?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.iostat.hostname)
+      ? a.iostat.hostname
+      : (reported ?? 'unknown');
+  if (hostName === 'unknown' && !a.opts.meta?.host?.name)
+    notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
   const sys = jobs.find((j) => j.system)?.system;
-  const tools = [...new Set(jobs.map((j) => j.hammerdbVersion).filter((v): v is string => !!v))].map((v) => ({ name: 'HammerDB', version: v }));
+  const tools = [...new Set(jobs.map((j) => j.hammerdbVersion).filter((v): v is string => !!v))].map((v) => ({
+    name: 'HammerDB',
+    version: v,
+  }));
 
   const results: ResultRow[] = a.tests.flatMap((t) => t.results);
   const series: SeriesFile = { schemaVersion: 1, tests: {} };
   for (const t of a.tests) if (t.series.length) series.tests[t.test.name] = t.series as Series[];
   const failed = a.tests.filter((t) => t.test.status === 'failed');
-  if (failed.length) notes.push(`${failed.length} of ${a.tests.length} test(s) failed and are kept with their error: ${failed.map((t) => t.test.name).join(', ')}`);
+  if (failed.length)
+    notes.push(
+      `${failed.length} of ${a.tests.length} test(s) failed and are kept with their error: ${failed.map((t) => t.test.name).join(', ')}`,
+    );
 
   const run: Run = {
     schemaVersion: RUN_SCHEMA_VERSION,

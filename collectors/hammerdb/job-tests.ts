@@ -25,7 +25,8 @@ export interface JobDefaults {
   partitioned?: boolean;
 }
 
-const bool = (v: string | undefined) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined);
+const bool = (v: string | undefined) =>
+  v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined;
 const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /** Stored procedures: `pg_storedprocs true`, or `*_no_stored_procs false` (MySQL, MariaDB). */
@@ -40,7 +41,10 @@ export function storedProceduresOf(job: HammerdbJob): boolean | undefined {
 /** What a test was run with: its params. */
 export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, string | number | boolean> {
   const p: Record<string, string | number | boolean | undefined> = {
-    virtualUsers: job.kind === 'run' ? (job.result?.activeVirtualUsers ?? job.requestedVirtualUsers ?? d.virtualUsers) : int(setting(job, 'num_vu')),
+    virtualUsers:
+      job.kind === 'run'
+        ? (job.result?.activeVirtualUsers ?? job.requestedVirtualUsers ?? d.virtualUsers)
+        : int(setting(job, 'num_vu')),
     warehouses: job.warehouses ?? int(setting(job, 'count_ware')) ?? d.warehouses,
     storedProcedures: storedProceduresOf(job) ?? d.storedProcedures,
     partitioned: bool(setting(job, 'partition')) ?? d.partitioned,
@@ -53,7 +57,10 @@ export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, stri
     p.driver = setting(job, 'driver');
   }
   p.jobid = job.jobid;
-  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Record<string, string | number | boolean>;
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number | boolean
+  >;
 }
 
 /** Why a job failed, quoted from the output; undefined when it succeeded. */
@@ -63,10 +70,19 @@ export function failureOf(job: HammerdbJob): string | undefined {
   const parts: string[] = [];
   if (job.kind === 'run') parts.push('no TEST RESULT line');
   const quoted = job.errors.filter((e) => !/FINISHED FAILED/.test(e));
-  if (quoted.length) parts.push(`"${quoted[0]}"${quoted.length > 1 ? ` and ${quoted.length - 1} more error line(s)` : ''}`);
-  if (job.procedureErrors > 1) parts.push(`${job.procedureErrors} lines reported a failed transaction ("... Procedure Error set RAISEERROR for Details")`);
+  if (quoted.length)
+    parts.push(`"${quoted[0]}"${quoted.length > 1 ? ` and ${quoted.length - 1} more error line(s)` : ''}`);
+  if (job.procedureErrors > 1)
+    parts.push(
+      `${job.procedureErrors} lines reported a failed transaction ("... Procedure Error set RAISEERROR for Details")`,
+    );
   if (job.finishedFailed) parts.push('a virtual user finished FAILED');
-  else if (!job.complete) parts.push(job.kind === 'build' ? 'the output ends before the schema build completed' : 'the output ends before the test completed (stopped or killed)');
+  else if (!job.complete)
+    parts.push(
+      job.kind === 'build'
+        ? 'the output ends before the schema build completed'
+        : 'the output ends before the test completed (stopped or killed)',
+    );
   return parts.join('; ');
 }
 
@@ -82,7 +98,14 @@ export function tpmSeries(job: HammerdbJob, rampupMinutes?: number, durationMinu
   const step = job.tpmIntervalSeconds;
   const t = (i: number) => (stamped ? seconds(pts[i]!.at!) - t0 : step ? i * step : undefined);
   if (t(0) === undefined) {
-    return { name: 'tpm', columns: [{ name: 'sample', unit: 'count' }, { name: 'tpm', unit: 'transactions/min' }], rows: pts.map((p, i) => [i, p.tpm]) };
+    return {
+      name: 'tpm',
+      columns: [
+        { name: 'sample', unit: 'count' },
+        { name: 'tpm', unit: 'transactions/min' },
+      ],
+      rows: pts.map((p, i) => [i, p.tpm]),
+    };
   }
   // Measured window: the v6 artifact says it; else rampup .. rampup + duration after the counter started.
   let inWindow: ((i: number) => number) | undefined;
@@ -96,7 +119,11 @@ export function tpmSeries(job: HammerdbJob, rampupMinutes?: number, durationMinu
   return {
     name: 'tpm',
     intervalSeconds: !stamped && step ? step : undefined,
-    columns: [{ name: 't', unit: 's' }, { name: 'tpm', unit: 'transactions/min' }, ...(inWindow ? [{ name: 'measured', unit: '1 = in the measured window' }] : [])],
+    columns: [
+      { name: 't', unit: 's' },
+      { name: 'tpm', unit: 'transactions/min' },
+      ...(inWindow ? [{ name: 'measured', unit: '1 = in the measured window' }] : []),
+    ],
     rows: pts.map((p, i) => [t(i)!, p.tpm, ...(inWindow ? [inWindow(i)] : [])]),
   };
 }
@@ -109,7 +136,12 @@ function cpuSeries(job: HammerdbJob): Series | undefined {
   const t0 = stamped ? seconds(c[0]!.at!) : 0;
   return {
     name: 'cpu',
-    columns: [{ name: stamped ? 't' : 'sample', unit: stamped ? 's' : 'count' }, { name: 'usr', unit: '%' }, { name: 'sys', unit: '%' }, { name: 'idle', unit: '%' }],
+    columns: [
+      { name: stamped ? 't' : 'sample', unit: stamped ? 's' : 'count' },
+      { name: 'usr', unit: '%' },
+      { name: 'sys', unit: '%' },
+      { name: 'idle', unit: '%' },
+    ],
     rows: c.map((p, i) => [stamped ? seconds(p.at!) - t0 : i, p.usr, p.sys, p.idle ?? null]),
   };
 }
@@ -129,7 +161,8 @@ export function timingRows(test: string, timing: TimingByProc): ResultRow[] {
   for (const [proc, t] of Object.entries(timing)) {
     for (const [key, suffix, unit] of TIMING_METRICS) {
       const v = t[key];
-      if (v !== undefined && Number.isFinite(v)) rows.push({ test, metric: `${proc.toLowerCase()}_${suffix}`, value: v, unit });
+      if (v !== undefined && Number.isFinite(v))
+        rows.push({ test, metric: `${proc.toLowerCase()}_${suffix}`, value: v, unit });
     }
   }
   return rows;
@@ -161,12 +194,16 @@ export function jobTests(jobs: HammerdbJob[], d: JobDefaults): JobTest[] {
   return jobs.map((job, i) => {
     const p = params[i]!;
     let name = point(p, job);
-    if ((spByPoint.get(name)?.size ?? 0) > 1 && p.storedProcedures !== undefined) name += p.storedProcedures ? '.sp1' : '.sp0';
+    if ((spByPoint.get(name)?.size ?? 0) > 1 && p.storedProcedures !== undefined)
+      name += p.storedProcedures ? '.sp1' : '.sp0';
     const n = (used.get(name) ?? 0) + 1;
     used.set(name, n);
     if (n > 1) name += `.${n}`;
     const error = failureOf(job);
-    const series = [tpmSeries(job, p.rampupMinutes as number | undefined, p.durationMinutes as number | undefined), cpuSeries(job)].filter((s): s is Series => !!s);
+    const series = [
+      tpmSeries(job, p.rampupMinutes as number | undefined, p.durationMinutes as number | undefined),
+      cpuSeries(job),
+    ].filter((s): s is Series => !!s);
     const test: Test = {
       name,
       status: error ? 'failed' : 'ok',

@@ -98,11 +98,22 @@ export interface HammerdbJob {
 }
 
 export function emptyJob(kind: HammerdbJob['kind'], source: string): HammerdbJob {
-  return { kind, sources: [source], settings: {}, errors: [], procedureErrors: 0, finishedFailed: false, complete: false, tpm: [], logFiles: [] };
+  return {
+    kind,
+    sources: [source],
+    settings: {},
+    errors: [],
+    procedureErrors: 0,
+    finishedFailed: false,
+    complete: false,
+    tpm: [],
+    logFiles: [],
+  };
 }
 
 /** Setting keys that hold credentials or connection details; they never reach a run. */
-const SECRET = /(user|pass|superuser|host|port|socket|ssl|sslmode|capath|cert|_key|cipher|dsn|odbc|authentication|server)$/;
+const SECRET =
+  /(user|pass|superuser|host|port|socket|ssl|sslmode|capath|cert|_key|cipher|dsn|odbc|authentication|server)$/;
 
 /** Keep a `tpcc` setting unless it is a credential or connection detail. */
 export function isSafeSetting(key: string): boolean {

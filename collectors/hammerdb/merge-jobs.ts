@@ -17,7 +17,12 @@ const hasRunEvidence = (j: HammerdbJob) => !!j.result || j.tpm.length > 0 || !!j
 
 /** Fold `from` into `into` (what `into` already says wins; lists are joined). */
 export function mergeJob(into: HammerdbJob, from: HammerdbJob): void {
-  into.kind = hasRunEvidence(into) || hasRunEvidence(from) ? 'run' : into.kind === 'build' || from.kind === 'build' ? 'build' : 'run';
+  into.kind =
+    hasRunEvidence(into) || hasRunEvidence(from)
+      ? 'run'
+      : into.kind === 'build' || from.kind === 'build'
+        ? 'build'
+        : 'run';
   for (const s of from.sources) if (!into.sources.includes(s)) into.sources.push(s);
   into.jobid ??= from.jobid;
   into.database ??= from.database;
@@ -30,7 +35,8 @@ export function mergeJob(into: HammerdbJob, from: HammerdbJob): void {
   into.durationMinutes ??= from.durationMinutes;
   into.requestedVirtualUsers ??= from.requestedVirtualUsers;
   into.createdStoredProcedures ??= from.createdStoredProcedures;
-  if (!into.result || (into.result.activeVirtualUsers === undefined && from.result?.activeVirtualUsers !== undefined)) into.result = from.result ?? into.result;
+  if (!into.result || (into.result.activeVirtualUsers === undefined && from.result?.activeVirtualUsers !== undefined))
+    into.result = from.result ?? into.result;
   for (const e of from.errors) if (!into.errors.includes(e)) into.errors.push(e);
   into.procedureErrors = Math.max(into.procedureErrors, from.procedureErrors);
   into.finishedFailed ||= from.finishedFailed;
@@ -53,14 +59,20 @@ export function sameResult(a: HammerdbJob, b: HammerdbJob): boolean {
   const x = a.result;
   const y = b.result;
   if (!x || !y || x.nopm !== y.nopm || x.tpm !== y.tpm) return false;
-  if (x.activeVirtualUsers !== undefined && y.activeVirtualUsers !== undefined && x.activeVirtualUsers !== y.activeVirtualUsers) return false;
+  if (
+    x.activeVirtualUsers !== undefined &&
+    y.activeVirtualUsers !== undefined &&
+    x.activeVirtualUsers !== y.activeVirtualUsers
+  )
+    return false;
   return compatible(a, b);
 }
 
 function compatible(a: HammerdbJob, b: HammerdbJob): boolean {
   const fa = databaseFamily(a.database ?? a.result?.dbLabel);
   const fb = databaseFamily(b.database ?? b.result?.dbLabel);
-  if (fa && fb && fa !== fb && !(fa === 'mariadb' && fb === 'mysql') && !(fa === 'mysql' && fb === 'mariadb')) return false;
+  if (fa && fb && fa !== fb && !(fa === 'mariadb' && fb === 'mysql') && !(fa === 'mysql' && fb === 'mariadb'))
+    return false;
   if (a.dbVersion && b.dbVersion && a.dbVersion !== b.dbVersion) return false;
   if (a.jobid && b.jobid && a.jobid !== b.jobid) return false;
   return true;

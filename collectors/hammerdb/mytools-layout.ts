@@ -24,7 +24,14 @@ const RUN_OUT = /^o\.([a-z]+)\.(.+)\.run\.out$/;
 export function parseResDir(name: string): ResDir | undefined {
   const m = RES_DIR.exec(name);
   if (!m) return undefined;
-  return { dbms: m[1]!, buildVirtualUsers: Number(m[2]), virtualUsers: Number(m[3]), warehouses: Number(m[4]), rampupMinutes: Number(m[5]), durationMinutes: Number(m[6]) };
+  return {
+    dbms: m[1]!,
+    buildVirtualUsers: Number(m[2]),
+    virtualUsers: Number(m[3]),
+    warehouses: Number(m[4]),
+    rampupMinutes: Number(m[5]),
+    durationMinutes: Number(m[6]),
+  };
 }
 
 /** One DBMS build + config of the harness, and its files per result directory. */

@@ -51,7 +51,15 @@ interface State {
 }
 
 function freshState(): State {
-  return { settings: {}, pendingBuild: false, pendingOther: false, puts: {}, expectLogPath: false, pendingTpm: [], pendingLogs: [] };
+  return {
+    settings: {},
+    pendingBuild: false,
+    pendingOther: false,
+    puts: {},
+    expectLogPath: false,
+    pendingTpm: [],
+    pendingLogs: [],
+  };
 }
 
 /** Parse hammerdbcli output (or the same lines from a log or the jobs database). `source` names the file. */
@@ -249,7 +257,10 @@ function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): 
   } else if ((m = /^Timing test period of (\d+) in minutes/.exec(msg))) {
     job.kind = 'run';
     job.durationMinutes = Number(m[1]);
-  } else if ((m = /^(\d+) Active Virtual Users configured/.exec(msg)) || (m = /^(\d+) VU \* \d+ AC = \d+ Active Sessions configured/.exec(msg))) {
+  } else if (
+    (m = /^(\d+) Active Virtual Users configured/.exec(msg)) ||
+    (m = /^(\d+) VU \* \d+ AC = \d+ Active Sessions configured/.exec(msg))
+  ) {
     st.activeVu = Number(m[1]);
   } else if (/TEST RESULT/.test(msg)) {
     const r = parseTestResult(msg);
@@ -282,7 +293,13 @@ function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): 
   } else if ((m = /^Ready to create a (\d+) Warehouse/.exec(msg))) {
     job.kind = 'build';
     job.warehouses ??= Number(m[1]);
-  } else if (/^(Monitor Thread|Worker Thread|CREATING TPCC|Loading |Waiting for Monitor Thread|Workers: \d|\w+ [Dd]one$)/.test(msg) && !job.result && job.rampupMinutes === undefined) {
+  } else if (
+    /^(Monitor Thread|Worker Thread|CREATING TPCC|Loading |Waiting for Monitor Thread|Workers: \d|\w+ [Dd]one$)/.test(
+      msg,
+    ) &&
+    !job.result &&
+    job.rampupMinutes === undefined
+  ) {
     job.kind = 'build';
   }
 }
@@ -292,5 +309,7 @@ function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): 
  * prefix for VU lines: rebuild the lines the CLI printed.
  */
 export function outputPairsToText(pairs: Array<{ vu: number; output: string }>): string {
-  return pairs.flatMap((p) => (p.vu > 0 ? p.output.split('\n').map((l) => `Vuser ${p.vu}:${l}`) : p.output.split('\n'))).join('\n');
+  return pairs
+    .flatMap((p) => (p.vu > 0 ? p.output.split('\n').map((l) => `Vuser ${p.vu}:${l}`) : p.output.split('\n')))
+    .join('\n');
 }

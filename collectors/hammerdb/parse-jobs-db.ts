@@ -85,9 +85,20 @@ export function parseJobsDb(rows: JobsDbRows, source: string): HammerdbJob[] {
       job.timing = t;
     }
     const cpu = metric.get(id) ?? [];
-    if (cpu.length) job.cpu = cpu.map((r) => ({ at: String(r.timestamp), usr: Number(r.usr), sys: Number(r.sys), idle: Number(r.idle) }));
+    if (cpu.length)
+      job.cpu = cpu.map((r) => ({
+        at: String(r.timestamp),
+        usr: Number(r.usr),
+        sys: Number(r.sys),
+        idle: Number(r.idle),
+      }));
     const sys = system.get(id);
-    if (sys) job.system = { hostname: sys.hostname ? String(sys.hostname) : undefined, cpuModel: sys.cpumodel ? String(sys.cpumodel) : undefined, cpus: Number(sys.cpucount) || undefined };
+    if (sys)
+      job.system = {
+        hostname: sys.hostname ? String(sys.hostname) : undefined,
+        cpuModel: sys.cpumodel ? String(sys.cpumodel) : undefined,
+        cpus: Number(sys.cpucount) || undefined,
+      };
     jobs.push(job);
   }
   return jobs;

@@ -3,7 +3,14 @@
 // of HammerDB's result script (`TRANSACTION RESPONSE TIMES {...} TRANSACTION COUNT {...} HAMMERDB RESULT [...]`).
 // Pure. Every number in this JSON is a string. The tcount object maps timestamp -> count from v5.0 on, and
 // count -> timestamp in v4.6 (so equal counts collide there); the orientation is told by which side is a date.
-import { emptyJob, isSafeSetting, type HammerdbJob, type TimingByProc, type TpmPoint, type TransactionTiming } from './job.ts';
+import {
+  emptyJob,
+  isSafeSetting,
+  type HammerdbJob,
+  type TimingByProc,
+  type TpmPoint,
+  type TransactionTiming,
+} from './job.ts';
 import { mergeJob } from './merge-jobs.ts';
 import { outputPairsToText, parseCliOutput, parseTestResult } from './parse-cli-output.ts';
 
@@ -60,8 +67,19 @@ function balancedEnd(lines: string[], start: number): number | undefined {
 const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
 
 const TIMING_KEYS: Record<string, keyof TransactionTiming> = {
-  calls: 'calls', min_ms: 'minMs', avg_ms: 'avgMs', max_ms: 'maxMs', total_ms: 'totalMs', p99_ms: 'p99Ms', p95_ms: 'p95Ms',
-  p75_ms: 'p75Ms', p50_ms: 'p50Ms', p25_ms: 'p25Ms', sd: 'sd', ratio_pct: 'ratioPct', elapsed_ms: 'elapsedMs',
+  calls: 'calls',
+  min_ms: 'minMs',
+  avg_ms: 'avgMs',
+  max_ms: 'maxMs',
+  total_ms: 'totalMs',
+  p99_ms: 'p99Ms',
+  p95_ms: 'p95Ms',
+  p75_ms: 'p75Ms',
+  p50_ms: 'p50Ms',
+  p25_ms: 'p25Ms',
+  sd: 'sd',
+  ratio_pct: 'ratioPct',
+  elapsed_ms: 'elapsedMs',
 };
 
 /** HammerDB's per-transaction timing row (`calls`, `avg_ms`, ... as strings or numbers). */
@@ -78,7 +96,8 @@ export function timingFromRow(row: Record<string, unknown>): TransactionTiming {
 export function tcountPoints(value: Record<string, unknown>): { database: string; points: TpmPoint[] } | undefined {
   const keys = Object.keys(value);
   const inner = value[keys[0]!];
-  if (keys.length !== 1 || !/ (tpm|qph)$/.test(keys[0]!) || typeof inner !== 'object' || inner === null) return undefined;
+  if (keys.length !== 1 || !/ (tpm|qph)$/.test(keys[0]!) || typeof inner !== 'object' || inner === null)
+    return undefined;
   const entries = Object.entries(inner as Record<string, string>);
   const byTime = entries.every(([k]) => DATE.test(k));
   const points = entries.map(([k, v]) => (byTime ? { at: k, tpm: Number(v) } : { at: String(v), tpm: Number(k) }));
@@ -88,7 +107,12 @@ export function tcountPoints(value: Record<string, unknown>): { database: string
 
 /** Output pairs `["0", "Vuser 1:RUNNING", "1", "Beginning rampup ...", ...]`. */
 function isOutputPairs(v: unknown): v is string[] {
-  return Array.isArray(v) && v.length >= 2 && v.length % 2 === 0 && v.every((x, i) => typeof x === 'string' && (i % 2 === 1 || /^\d+$/.test(x)));
+  return (
+    Array.isArray(v) &&
+    v.length >= 2 &&
+    v.length % 2 === 0 &&
+    v.every((x, i) => typeof x === 'string' && (i % 2 === 1 || /^\d+$/.test(x)))
+  );
 }
 
 /** The jobs a text's JSON blocks describe, one per job id (blocks without an id join the id of their invocation's result). */
@@ -110,7 +134,12 @@ export function parseJobsJson(text: string, source: string): HammerdbJob[] {
   };
 
   for (const { heading, value, invocation } of jsonBlocks(text)) {
-    if (Array.isArray(value) && typeof value[0] === 'string' && JOBID.test(value[0]) && value.some((x) => typeof x === 'string' && /TEST RESULT/.test(x))) {
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      JOBID.test(value[0]) &&
+      value.some((x) => typeof x === 'string' && /TEST RESULT/.test(x))
+    ) {
       const id = value[0];
       idOf.set(invocation, id);
       const j = get(id);
@@ -137,7 +166,11 @@ export function parseJobsJson(text: string, source: string): HammerdbJob[] {
           j.tpm = tc.points;
           j.database ??= tc.database;
         });
-      } else if (keys.length && keys.every((k) => /^[A-Z_]+$/.test(k)) && keys.every((k) => typeof obj[k] === 'object' && obj[k] !== null && 'calls' in (obj[k] as object))) {
+      } else if (
+        keys.length &&
+        keys.every((k) => /^[A-Z_]+$/.test(k)) &&
+        keys.every((k) => typeof obj[k] === 'object' && obj[k] !== null && 'calls' in (obj[k] as object))
+      ) {
         const timing: TimingByProc = {};
         for (const k of keys) timing[k] = timingFromRow(obj[k] as Record<string, unknown>);
         apply(heading, invocation, (j) => {
@@ -147,7 +180,11 @@ export function parseJobsJson(text: string, source: string): HammerdbJob[] {
       } else if (keys.length === 1 && JOBID.test(keys[0]!) && typeof obj[keys[0]!] === 'string') {
         get(keys[0]!).startedAt = obj[keys[0]!] as string;
       } else if ('tpcc' in obj && typeof obj.tpcc === 'object') {
-        const settings = Object.fromEntries(Object.entries(obj.tpcc as Record<string, string>).filter(([k]) => isSafeSetting(k)).map(([k, v]) => [k, String(v)]));
+        const settings = Object.fromEntries(
+          Object.entries(obj.tpcc as Record<string, string>)
+            .filter(([k]) => isSafeSetting(k))
+            .map(([k, v]) => [k, String(v)]),
+        );
         apply(heading, invocation, (j) => Object.assign(j.settings, settings));
       }
     }

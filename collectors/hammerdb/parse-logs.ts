@@ -98,8 +98,18 @@ export interface XtprofReport {
 }
 
 const XT_KEYS: Record<string, keyof TransactionTiming> = {
-  CALLS: 'calls', MIN: 'minMs', AVG: 'avgMs', MAX: 'maxMs', TOTAL: 'totalMs', P99: 'p99Ms', P95: 'p95Ms', P75: 'p75Ms',
-  P50: 'p50Ms', P25: 'p25Ms', SD: 'sd', RATIO: 'ratioPct',
+  CALLS: 'calls',
+  MIN: 'minMs',
+  AVG: 'avgMs',
+  MAX: 'maxMs',
+  TOTAL: 'totalMs',
+  P99: 'p99Ms',
+  P95: 'p95Ms',
+  P75: 'p75Ms',
+  P50: 'p50Ms',
+  P25: 'p25Ms',
+  SD: 'sd',
+  RATIO: 'ratioPct',
 };
 
 /** `CALLS: 60879\tMIN: 0.542ms ...` (TABs in the code, spaces in the manual) into the timing of one proc. */
@@ -112,7 +122,12 @@ export function readXtprofValues(line: string, into: TransactionTiming): void {
 
 export function parseXtprofLog(text: string): XtprofReport[] {
   return splitAtBanners(text, /^(\S+) Hammerdb Time Profile Report @ (.+)$/i).map((s) => {
-    const report: XtprofReport = { database: s.banner[1] || undefined, at: s.banner[2] ? localTime(s.banner[2]) : undefined, activeVirtualUsers: 0, perVu: {} };
+    const report: XtprofReport = {
+      database: s.banner[1] || undefined,
+      at: s.banner[2] ? localTime(s.banner[2]) : undefined,
+      activeVirtualUsers: 0,
+      perVu: {},
+    };
     let target: TimingByProc | undefined;
     let proc: TransactionTiming | undefined;
     let elapsed: number | undefined;

@@ -7,7 +7,8 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const arr = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(obj) : []);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const int = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+const int = (v: unknown) =>
+  v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
 
 /** Is this parsed JSON a v6 result artifact? */
 export function isV6Artifact(value: unknown): boolean {
@@ -19,7 +20,9 @@ export function parseV6Artifact(value: unknown, source: string): HammerdbJob {
   const doc = obj(value);
   const job = obj(doc.job);
   if (!/TPROC-?C/i.test(String(job.benchmark ?? ''))) {
-    throw new Error(`${source}: a HammerDB ${String(job.benchmark ?? 'unknown')} artifact; benchsite harvests TPROC-C only`);
+    throw new Error(
+      `${source}: a HammerDB ${String(job.benchmark ?? 'unknown')} artifact; benchsite harvests TPROC-C only`,
+    );
   }
   const cfg = obj(doc.benchmark_config);
   const result = obj(doc.result);
@@ -37,7 +40,13 @@ export function parseV6Artifact(value: unknown, source: string): HammerdbJob {
   const tpm = int(result.tpm);
   if (nopm !== undefined && tpm !== undefined) {
     const db = str(result.database_display) ?? out.database ?? '';
-    out.result = { nopm, tpm, dbLabel: db, activeVirtualUsers: int(result.active_virtual_users), line: `result.nopm ${nopm}, result.tpm ${tpm}` };
+    out.result = {
+      nopm,
+      tpm,
+      dbLabel: db,
+      activeVirtualUsers: int(result.active_virtual_users),
+      line: `result.nopm ${nopm}, result.tpm ${tpm}`,
+    };
     out.complete = true;
   } else {
     out.errors.push(`${source}: the artifact has no result.nopm / result.tpm`);
@@ -45,7 +54,8 @@ export function parseV6Artifact(value: unknown, source: string): HammerdbJob {
   const series = arr(obj(doc.transaction_count).series)[0];
   if (series) out.tpm = arr(series.points).map((p) => ({ at: str(p.timestamp), tpm: Number(p.value) }));
   const window = obj(obj(doc.analysis_hints).active_window);
-  if (window.available === true && str(window.start) && str(window.end)) out.activeWindow = { start: String(window.start), end: String(window.end) };
+  if (window.available === true && str(window.start) && str(window.end))
+    out.activeWindow = { start: String(window.start), end: String(window.end) };
   const rows = arr(obj(doc.response_times).rows);
   if (rows.length) {
     const t: TimingByProc = {};
@@ -54,7 +64,13 @@ export function parseV6Artifact(value: unknown, source: string): HammerdbJob {
   }
   const metrics = obj(doc.metrics);
   const cpu = arr(metrics.cpu_percent);
-  if (cpu.length) out.cpu = cpu.map((c) => ({ at: str(c.timestamp), usr: Number(c.usr_pct), sys: Number(c.sys_pct), idle: int(c.idle_pct) }));
+  if (cpu.length)
+    out.cpu = cpu.map((c) => ({
+      at: str(c.timestamp),
+      usr: Number(c.usr_pct),
+      sys: Number(c.sys_pct),
+      idle: int(c.idle_pct),
+    }));
   const sys = obj(doc.system);
   if (sys.available === true) {
     out.system = {

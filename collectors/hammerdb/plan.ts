@@ -53,7 +53,9 @@ const isAbsolute = (p: string) => p.startsWith('/');
 
 /** The hammerdbcli program on the host: relative paths are relative to `installDir`. */
 export function hammerdbcliPath(spec: HammerdbSpec): string {
-  return isAbsolute(spec.hammerdbcli) ? spec.hammerdbcli : `${spec.installDir.replace(/\/$/, '')}/${spec.hammerdbcli.replace(/^\.\//, '')}`;
+  return isAbsolute(spec.hammerdbcli)
+    ? spec.hammerdbcli
+    : `${spec.installDir.replace(/\/$/, '')}/${spec.hammerdbcli.replace(/^\.\//, '')}`;
 }
 
 export function planHammerdb(spec: HammerdbSpec, dbmsList: SpecDbms[], specName: string): Plan {
@@ -71,11 +73,30 @@ function planDbms(spec: HammerdbSpec, dbms: SpecDbms, specName: string): Hammerd
     [PASSWORD_ENV]: password(c),
     [USER_PASSWORD_ENV]: spec.pgUserPasswordEnv ? (process.env[spec.pgUserPasswordEnv] ?? '') : password(c),
   };
-  const resDir = (vu: number) => `res.${short}.load${set.buildVirtualUsers}.vu${vu}.w${spec.warehouses}.${spec.rampupMinutes}.${spec.durationMinutes}`;
-  const launch = (tmp: string, script: string) => ['sh', '-c', LAUNCH, 'hammerdbcli', tmp, spec.installDir, spec.hammerdbcli, script];
+  const resDir = (vu: number) =>
+    `res.${short}.load${set.buildVirtualUsers}.vu${vu}.w${spec.warehouses}.${spec.rampupMinutes}.${spec.durationMinutes}`;
+  const launch = (tmp: string, script: string) => [
+    'sh',
+    '-c',
+    LAUNCH,
+    'hammerdbcli',
+    tmp,
+    spec.installDir,
+    spec.hammerdbcli,
+    script,
+  ];
   const first = resDir(spec.virtualUsers[0]!);
-  const files: HammerdbPlan['files'] = [{ hostPath: `${base}/build.tcl`, keep: 'hammerdb/build.tcl', content: buildScript(spec, dbms) }];
-  const collect: Collect[] = [{ step: 'build', hostDir: `${base}/tmp.build`, prefix: `${first}/o.${sfx}.build.`, jobsDb: `${first}/o.${sfx}.build.hammer.DB` }];
+  const files: HammerdbPlan['files'] = [
+    { hostPath: `${base}/build.tcl`, keep: 'hammerdb/build.tcl', content: buildScript(spec, dbms) },
+  ];
+  const collect: Collect[] = [
+    {
+      step: 'build',
+      hostDir: `${base}/tmp.build`,
+      prefix: `${first}/o.${sfx}.build.`,
+      jobsDb: `${first}/o.${sfx}.build.hammer.DB`,
+    },
+  ];
   const steps: Step[] = [
     ...dbmsSteps(dbms),
     {
@@ -101,8 +122,16 @@ function planDbms(spec: HammerdbSpec, dbms: SpecDbms, specName: string): Hammerd
       kind: 'run',
       what: `${spec.rampupMinutes} min rampup + ${spec.durationMinutes} min, ${vu} virtual user${vu > 1 ? 's' : ''}`,
       test: { name: `vu${vu}.w${spec.warehouses}`, seconds: minutes * 60, summary: { pattern: RESULT, unit: 'NOPM' } },
-      commands: [{ argv: launch(tmp, script), env, file: `${dir}/o.${sfx}.run.out`, liveRate: COUNTER, liveRateUnit: 'tpm' }],
-      monitors: { vm: `${dir}/o.${sfx}.run.vm`, io: `${dir}/o.${sfx}.run.io`, intervalSeconds: 1, startOn: MEASURED_START, stopOn: MEASURED_END },
+      commands: [
+        { argv: launch(tmp, script), env, file: `${dir}/o.${sfx}.run.out`, liveRate: COUNTER, liveRateUnit: 'tpm' },
+      ],
+      monitors: {
+        vm: `${dir}/o.${sfx}.run.vm`,
+        io: `${dir}/o.${sfx}.run.io`,
+        intervalSeconds: 1,
+        startOn: MEASURED_START,
+        stopOn: MEASURED_END,
+      },
       // The monitor VU waits for the others (and vacuums) after the measured phase: allow an hour for that.
       timeoutMs: (minutes * 60 + 3600) * 1000,
     });

@@ -35,7 +35,9 @@ export function loadSqlite(): Sqlite {
   try {
     sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
   } catch (e) {
-    throw new Error(`reading HammerDB's hammer.DB needs Node's built-in SQLite (Node >= 22.13, or 22.12 with --experimental-sqlite): ${(e as Error).message}`);
+    throw new Error(
+      `reading HammerDB's hammer.DB needs Node's built-in SQLite (Node >= 22.13, or 22.12 with --experimental-sqlite): ${(e as Error).message}`,
+    );
   } finally {
     process.emitWarning = emit;
   }
@@ -43,7 +45,12 @@ export function loadSqlite(): Sqlite {
 }
 
 const TABLES: Record<keyof JobsDbRows, string> = {
-  main: 'JOBMAIN', output: 'JOBOUTPUT', tcount: 'JOBTCOUNT', timing: 'JOBTIMING', metric: 'JOBMETRIC', system: 'JOBSYSTEM',
+  main: 'JOBMAIN',
+  output: 'JOBOUTPUT',
+  tcount: 'JOBTCOUNT',
+  timing: 'JOBTIMING',
+  metric: 'JOBMETRIC',
+  system: 'JOBSYSTEM',
 };
 
 /** Read the job tables of a hammer.DB given as bytes. Throws with `name` in the message when it is not SQLite. */
@@ -61,15 +68,21 @@ export function readJobsDb(bytes: Uint8Array, name: string): JobsDbRows {
     db = new DatabaseSync(join(tmp, 'hammer.DB'), { readOnly: true });
   }
   try {
-    const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]).map((r) => String(r.name)));
+    const present = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]).map((r) => String(r.name)),
+    );
     const rows = {} as JobsDbRows;
     for (const [key, table] of Object.entries(TABLES) as Array<[keyof JobsDbRows, string]>) {
       // rowid keeps the order HammerDB wrote the rows in (output lines, counter samples).
-      rows[key] = present.has(table) ? (db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Row[]).map((r) => ({ ...r })) : [];
+      rows[key] = present.has(table)
+        ? (db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Row[]).map((r) => ({ ...r }))
+        : [];
     }
     return rows;
   } catch (e) {
-    throw new Error(`${name}: not a HammerDB jobs database (${(e as Error).message}). Leave it out, or give the hammer.DB that HammerDB wrote.`);
+    throw new Error(
+      `${name}: not a HammerDB jobs database (${(e as Error).message}). Leave it out, or give the hammer.DB that HammerDB wrote.`,
+    );
   } finally {
     db.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -12,7 +12,15 @@ import { readJobsDb } from './read-jobs-db.ts';
 export interface Source {
   entry: RawEntry;
   /** What the file is, for messages. */
-  kind: 'hammerdbcli output' | 'jobs JSON' | 'jobs database' | 'v6 result artifact' | 'VU log' | 'transaction counter log' | 'time profile log' | 'job id';
+  kind:
+    | 'hammerdbcli output'
+    | 'jobs JSON'
+    | 'jobs database'
+    | 'v6 result artifact'
+    | 'VU log'
+    | 'transaction counter log'
+    | 'time profile log'
+    | 'job id';
   /** Jobs the file describes by itself (CLI output, jobs JSON, the jobs database, a v6 artifact, a VU log). */
   jobs: HammerdbJob[];
   tcount?: TcountLogRun[];
@@ -49,7 +57,9 @@ export function readSource(entry: RawEntry): Source | { skip: string } {
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      return { skip: `looks like a HammerDB v6 result artifact but is not valid JSON (${(e as Error).message}); it was not harvested` };
+      return {
+        skip: `looks like a HammerDB v6 result artifact but is not valid JSON (${(e as Error).message}); it was not harvested`,
+      };
     }
     if (isV6Artifact(doc)) {
       try {
@@ -59,8 +69,10 @@ export function readSource(entry: RawEntry): Source | { skip: string } {
       }
     }
   }
-  if (/^Hammerdb Transaction Counter Log @/im.test(text)) return { entry, kind: 'transaction counter log', jobs: [], tcount: parseTcountLog(text), jobIds: [] };
-  if (/^\S+ Hammerdb Time Profile Report @/im.test(text)) return { entry, kind: 'time profile log', jobs: [], xtprof: parseXtprofLog(text), jobIds: [] };
+  if (/^Hammerdb Transaction Counter Log @/im.test(text))
+    return { entry, kind: 'transaction counter log', jobs: [], tcount: parseTcountLog(text), jobIds: [] };
+  if (/^\S+ Hammerdb Time Profile Report @/im.test(text))
+    return { entry, kind: 'time profile log', jobs: [], xtprof: parseXtprofLog(text), jobIds: [] };
   if (/^Hammerdb Log @/im.test(text)) {
     const jobs = parseVuLog(text).flatMap((run) =>
       parseCliOutput(run.text, entry.path).jobs.map((j) => {
@@ -72,7 +84,18 @@ export function readSource(entry: RawEntry): Source | { skip: string } {
   }
   const cli = parseCliOutput(text, entry.path);
   const json = parseJobsJson(text, entry.path);
-  if (cli.jobs.length || json.length) return { entry, kind: json.length && !cli.jobs.length ? 'jobs JSON' : 'hammerdbcli output', jobs: [...cli.jobs, ...json], jobIds: ids() };
-  if (/Benchmark Run jobid=|HammerDB CLI v/.test(text) && ids().length) return { entry, kind: 'job id', jobs: [], jobIds: ids() };
-  return { skip: cli.recognised ? 'HammerDB output without a build or a timed run' : `not HammerDB output (${fileName(entry.path)})` };
+  if (cli.jobs.length || json.length)
+    return {
+      entry,
+      kind: json.length && !cli.jobs.length ? 'jobs JSON' : 'hammerdbcli output',
+      jobs: [...cli.jobs, ...json],
+      jobIds: ids(),
+    };
+  if (/Benchmark Run jobid=|HammerDB CLI v/.test(text) && ids().length)
+    return { entry, kind: 'job id', jobs: [], jobIds: ids() };
+  return {
+    skip: cli.recognised
+      ? 'HammerDB output without a build or a timed run'
+      : `not HammerDB output (${fileName(entry.path)})`,
+  };
 }

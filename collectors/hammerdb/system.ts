@@ -19,12 +19,16 @@ export interface PointSystem {
  * from the clean averages (real samples only), named as the published CSVs name their columns; plus the
  * harness-compatible rows of `systemResultRows`, per new order (NOPM / 60 new orders per second).
  */
-export function pointSystem(test: string, a: { vmText?: string; ioText?: string; nopm?: number; meta?: Meta; notes: string[] }): PointSystem | undefined {
+export function pointSystem(
+  test: string,
+  a: { vmText?: string; ioText?: string; nopm?: number; meta?: Meta; notes: string[] },
+): PointSystem | undefined {
   if (!a.vmText && !a.ioText) return undefined;
   const vm = a.vmText ? parseVmstat(a.vmText) : undefined;
   const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
   const dev = io ? chooseDevice(io, { given: a.meta?.device }) : {};
-  if (io && !dev.device) a.notes.push(`${test}: several iostat devices did IO and none was chosen; pass --meta with device: <name>`);
+  if (io && !dev.device)
+    a.notes.push(`${test}: several iostat devices did IO and none was chosen; pass --meta with device: <name>`);
   const cpus = io?.parsed.cpus ?? a.meta?.cpus;
   const metrics = systemMetrics({
     vmstat: vm ? { parsed: vm } : undefined,
@@ -39,7 +43,8 @@ export function pointSystem(test: string, a: { vmText?: string; ioText?: string;
   });
   const rows = systemResultRows(test, metrics, 'new_order', 'new order');
   const add = (metric: HammerdbMetric, value: number | undefined) => {
-    if (value !== undefined && Number.isFinite(value)) rows.push({ test, metric, value, unit: HAMMERDB_METRICS[metric] });
+    if (value !== undefined && Number.isFinite(value))
+      rows.push({ test, metric, value, unit: HAMMERDB_METRICS[metric] });
   };
   const v = metrics.clean.vmstat;
   const s = metrics.clean.iostat;
@@ -53,7 +58,15 @@ export function pointSystem(test: string, a: { vmText?: string; ioText?: string;
   add('vmstat_wa', v?.waPct);
   add('vmstat_us_plus_sy', v?.cpuPct);
   if (v && a.nopm) add('cpu_per_nopm', (v.cpuPct / a.nopm) * 1000);
-  const series = [vm ? vmstatSeries(vm, 1) : undefined, io && dev.device ? iostatSeries(io.parsed, dev.device, 1) : undefined].filter((x): x is Series => !!x);
+  const series = [
+    vm ? vmstatSeries(vm, 1) : undefined,
+    io && dev.device ? iostatSeries(io.parsed, dev.device, 1) : undefined,
+  ].filter((x): x is Series => !!x);
   const h = io?.parsed;
-  return { metrics, rows, series, iostatHeader: h ? { date: h.date, hostname: h.hostname, kernel: h.kernel, cpus: h.cpus } : undefined };
+  return {
+    metrics,
+    rows,
+    series,
+    iostatHeader: h ? { date: h.date, hostname: h.hostname, kernel: h.kernel, cpus: h.cpus } : undefined,
+  };
 }

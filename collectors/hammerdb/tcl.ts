@@ -67,7 +67,8 @@ proc benchsite_secret {dct key var} {
 }`;
 
 type Line = string | false | undefined;
-const diset = (dct: string, key: string, value: string | number | boolean) => `diset ${dct} ${key} ${tclWord(String(value))}`;
+const diset = (dct: string, key: string, value: string | number | boolean) =>
+  `diset ${dct} ${key} ${tclWord(String(value))}`;
 
 /** `dbset`, generic settings, connection and schema settings: the head of both scripts. */
 function configuration(spec: HammerdbSpec, dbms: SpecDbms, w: Workload): Line[] {
@@ -106,7 +107,9 @@ function configuration(spec: HammerdbSpec, dbms: SpecDbms, w: Workload): Line[] 
     ...connection,
     diset('tpcc', `${p}_count_ware`, spec.warehouses),
     diset('tpcc', `${p}_num_vu`, set.buildVirtualUsers),
-    p === 'pg' ? diset('tpcc', 'pg_storedprocs', spec.storedProcedures) : diset('tpcc', 'mysql_no_stored_procs', !spec.storedProcedures),
+    p === 'pg'
+      ? diset('tpcc', 'pg_storedprocs', spec.storedProcedures)
+      : diset('tpcc', 'mysql_no_stored_procs', !spec.storedProcedures),
     diset('tpcc', `${p}_partition`, set.partition),
   ];
 }
@@ -121,15 +124,18 @@ function script(title: string, lines: Line[]): string {
 export function buildScript(spec: HammerdbSpec, dbms: SpecDbms): string {
   const w = workloadOf(dbms.product);
   const set = effectiveSettings(spec, dbms.product);
-  return script(`HammerDB TPROC-C schema build of ${spec.warehouses} warehouses for ${dbms.label} (${w.name} workload)`, [
-    ...configuration(spec, dbms, w),
-    ...vuLogging,
-    `puts "vu: ${set.buildVirtualUsers}"`,
-    `puts "warehouse: ${spec.warehouses}"`,
-    `puts "SCHEMA BUILD STARTED"`,
-    'buildschema',
-    `puts "SCHEMA BUILD COMPLETED"`,
-  ]);
+  return script(
+    `HammerDB TPROC-C schema build of ${spec.warehouses} warehouses for ${dbms.label} (${w.name} workload)`,
+    [
+      ...configuration(spec, dbms, w),
+      ...vuLogging,
+      `puts "vu: ${set.buildVirtualUsers}"`,
+      `puts "warehouse: ${spec.warehouses}"`,
+      `puts "SCHEMA BUILD STARTED"`,
+      'buildschema',
+      `puts "SCHEMA BUILD COMPLETED"`,
+    ],
+  );
 }
 
 /** One timed run with `virtualUsers` active virtual users, the transaction counter on. */
@@ -137,35 +143,38 @@ export function runScript(spec: HammerdbSpec, dbms: SpecDbms, virtualUsers: numb
   const w = workloadOf(dbms.product);
   const p = w.prefix;
   const set = effectiveSettings(spec, dbms.product);
-  return script(`HammerDB TPROC-C timed run, ${virtualUsers} virtual user${virtualUsers === 1 ? '' : 's'}, ${spec.warehouses} warehouses, for ${dbms.label} (${w.name} workload)`, [
-    ...configuration(spec, dbms, w),
-    diset('tpcc', `${p}_driver`, 'timed'),
-    diset('tpcc', `${p}_total_iterations`, 10000000),
-    diset('tpcc', `${p}_rampup`, spec.rampupMinutes),
-    diset('tpcc', `${p}_duration`, spec.durationMinutes),
-    diset('tpcc', `${p}_allwarehouse`, spec.allWarehouses),
-    diset('tpcc', `${p}_timeprofile`, set.timeProfile),
-    p === 'pg' && diset('tpcc', 'pg_vacuum', spec.vacuum),
-    'loadscript',
-    `puts "vu: ${virtualUsers}"`,
-    `puts "warehouse: ${spec.warehouses}"`,
-    `puts "rampup: ${spec.rampupMinutes}"`,
-    `puts "duration: ${spec.durationMinutes}"`,
-    `puts "TEST STARTED"`,
-    `puts "run for VU ${virtualUsers}"`,
-    `vuset vu ${virtualUsers}`,
-    ...vuLogging,
-    'tcset logtotemp 1',
-    'tcset unique 1',
-    'tcset timestamps 1',
-    `tcset refreshrate ${spec.counterRefreshSeconds}`,
-    'vucreate',
-    'tcstart',
-    'tcstatus',
-    'set jobid [vurun]',
-    'tcstop',
-    'vudestroy',
-    `puts "Benchmark Run jobid=$jobid"`,
-    `puts "TEST COMPLETE"`,
-  ]);
+  return script(
+    `HammerDB TPROC-C timed run, ${virtualUsers} virtual user${virtualUsers === 1 ? '' : 's'}, ${spec.warehouses} warehouses, for ${dbms.label} (${w.name} workload)`,
+    [
+      ...configuration(spec, dbms, w),
+      diset('tpcc', `${p}_driver`, 'timed'),
+      diset('tpcc', `${p}_total_iterations`, 10000000),
+      diset('tpcc', `${p}_rampup`, spec.rampupMinutes),
+      diset('tpcc', `${p}_duration`, spec.durationMinutes),
+      diset('tpcc', `${p}_allwarehouse`, spec.allWarehouses),
+      diset('tpcc', `${p}_timeprofile`, set.timeProfile),
+      p === 'pg' && diset('tpcc', 'pg_vacuum', spec.vacuum),
+      'loadscript',
+      `puts "vu: ${virtualUsers}"`,
+      `puts "warehouse: ${spec.warehouses}"`,
+      `puts "rampup: ${spec.rampupMinutes}"`,
+      `puts "duration: ${spec.durationMinutes}"`,
+      `puts "TEST STARTED"`,
+      `puts "run for VU ${virtualUsers}"`,
+      `vuset vu ${virtualUsers}`,
+      ...vuLogging,
+      'tcset logtotemp 1',
+      'tcset unique 1',
+      'tcset timestamps 1',
+      `tcset refreshrate ${spec.counterRefreshSeconds}`,
+      'vucreate',
+      'tcstart',
+      'tcstatus',
+      'set jobid [vurun]',
+      'tcstop',
+      'vudestroy',
+      `puts "Benchmark Run jobid=$jobid"`,
+      `puts "TEST COMPLETE"`,
+    ],
+  );
 }

@@ -8,7 +8,8 @@ function common<T>(values: Array<T | undefined>): T | undefined {
   return set.length === 1 ? set[0] : undefined;
 }
 
-const sortedUnique = (xs: unknown[]) => [...new Set(xs.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
+const sortedUnique = (xs: unknown[]) =>
+  [...new Set(xs.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
 
 /** Builds are tests named `build...`; the rest are measured points. */
 export function workloadOfTests(tests: Test[], given: Partial<HammerdbWorkload> = {}): HammerdbWorkload {

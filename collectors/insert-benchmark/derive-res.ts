@@ -49,7 +49,14 @@ export function percentileLines(c: IbOutput, client: number): PercentileLine[] {
     const at = (xs: Array<number | string> | undefined) => xs?.[off - 1];
     const [i, d, q] = [at(ins), at(del), at(qry)];
     const num = (x: number | string | undefined) => (typeof x === 'number' ? x : undefined);
-    return { p, client, insert: num(i), delete: num(d), query: num(q), text: `${p}th, ${off} / ${lines} = ${i ?? ''} insert, ${d ?? ''} delete, ${q ?? ''} query` };
+    return {
+      p,
+      client,
+      insert: num(i),
+      delete: num(d),
+      query: num(q),
+      text: `${p}th, ${off} / ${lines} = ${i ?? ''} insert, ${d ?? ''} delete, ${q ?? ''} query`,
+    };
   });
 }
 

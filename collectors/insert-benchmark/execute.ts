@@ -8,8 +8,13 @@ import type { StepContext } from '../lib/run-steps.ts';
 import type { DbmsPlan, RunStep } from '../lib/steps.ts';
 import { MONITORS_FILE, monitorsFileText } from './monitors-file.ts';
 
-export async function executeInsertBenchmark(plan: DbmsPlan, ctx: StepContext, opts: ExecuteOptions = {}): Promise<void> {
-  const interval = plan.steps.find((s): s is RunStep => s.kind === 'run' && s.monitors !== undefined)?.monitors?.intervalSeconds;
+export async function executeInsertBenchmark(
+  plan: DbmsPlan,
+  ctx: StepContext,
+  opts: ExecuteOptions = {},
+): Promise<void> {
+  const interval = plan.steps.find((s): s is RunStep => s.kind === 'run' && s.monitors !== undefined)?.monitors
+    ?.intervalSeconds;
   await mkdir(ctx.dir, { recursive: true });
   if (interval) await writeFile(join(ctx.dir, MONITORS_FILE), monitorsFileText(interval));
   return executeSteps(plan, ctx, opts);

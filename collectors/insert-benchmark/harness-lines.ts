@@ -15,11 +15,25 @@ export function oResLines(m: SystemMetrics, rateText: string): { io?: string; vm
     io: io
       ? [
           io.samples,
-          printfFixed(io.readsPerS, 1), printfFixed(io.readKBPerS / 1024, 1), printfFixed(io.writesPerS, 1), printfFixed(io.writeKBPerS / 1024, 1),
-          printfFixed(io.readsPerS / q, 3), printfFixed(io.readKBPerS / q, 3), printfFixed(io.writesPerS / q, 3), printfFixed(io.writeKBPerS / q, 3),
+          printfFixed(io.readsPerS, 1),
+          printfFixed(io.readKBPerS / 1024, 1),
+          printfFixed(io.writesPerS, 1),
+          printfFixed(io.writeKBPerS / 1024, 1),
+          printfFixed(io.readsPerS / q, 3),
+          printfFixed(io.readKBPerS / q, 3),
+          printfFixed(io.writesPerS / q, 3),
+          printfFixed(io.writeKBPerS / q, 3),
           rateText,
         ].join('\t')
       : undefined,
-    vm: vm ? [vm.samples, printfFixed(vm.csPerS, 0), printfFixed(vm.cpuPct, 1), printfFixed(vm.csPerS / q, 3), printfFixed(vm.cpuPct / q, 6)].join('\t') : undefined,
+    vm: vm
+      ? [
+          vm.samples,
+          printfFixed(vm.csPerS, 0),
+          printfFixed(vm.cpuPct, 1),
+          printfFixed(vm.csPerS / q, 3),
+          printfFixed(vm.cpuPct / q, 6),
+        ].join('\t')
+      : undefined,
   };
 }

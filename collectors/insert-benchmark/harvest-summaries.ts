@@ -16,7 +16,9 @@ import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts'
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {
-  return /^(o\.sum\.[ct]\.|mrg\.|rel\.|all\.html$|tput|iput\.tab$|z\d|ztmp$|o\.report\.|o\.iostat\.avg\.|gpi\.)|\.png$/.test(fileName(path));
+  return /^(o\.sum\.[ct]\.|mrg\.|rel\.|all\.html$|tput|iput\.tab$|z\d|ztmp$|o\.report\.|o\.iostat\.avg\.|gpi\.)|\.png$/.test(
+    fileName(path),
+  );
 }
 
 const SUM = /^o\.sum\.([ct])\.(.+)$/;
@@ -57,7 +59,10 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
     }
     const names = summaryStepNames(table.rows.length);
     if (!names) {
-      skip(e, `${table.rows.length} data lines: not a step layout benchsite knows (10 lines since Dec 2023, 15 in Jan 2021)`);
+      skip(
+        e,
+        `${table.rows.length} data lines: not a step layout benchsite knows (10 lines since Dec 2023, 15 in Jan 2021)`,
+      );
       continue;
     }
     used.add(e);
@@ -91,8 +96,15 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
           if (diff.length) note(tag, `${step}: ${fileName(seen.file.path)} and ${e.path} differ in ${diff.join(', ')}`);
         }
       }
-    } else if (/^rel\./.test(name)) skip(e, 'a relative table (sum_met.awk): benchsite computes relative values itself');
-    else skip(e, isSummaryFile(e.path) ? 'a mytools report file: not a run' : 'not part of an Insert Benchmark result or summary');
+    } else if (/^rel\./.test(name))
+      skip(e, 'a relative table (sum_met.awk): benchsite computes relative values itself');
+    else
+      skip(
+        e,
+        isSummaryFile(e.path)
+          ? 'a mytools report file: not a run'
+          : 'not part of an Insert Benchmark result or summary',
+      );
   }
   for (const [tag, steps] of runs) {
     if (steps.size === 0) continue;
@@ -120,12 +132,20 @@ function differences(a: Record<string, string>, b: Record<string, string>): stri
   return SUMMARY_COLUMNS.filter((c) => {
     const x = a[c] ?? '';
     const y = b[c] ?? '';
-    if (['ips', 'qps', 'rps'].includes(c) && cellNumber(x) !== undefined && cellNumber(y) !== undefined) return printfFixed(Number(x), 0) !== printfFixed(Number(y), 0);
+    if (['ips', 'qps', 'rps'].includes(c) && cellNumber(x) !== undefined && cellNumber(y) !== undefined)
+      return printfFixed(Number(x), 0) !== printfFixed(Number(y), 0);
     return x !== y;
   });
 }
 
-function summaryRun(tag: string, steps: Map<string, StepRow>, files: RawEntry[], notes: string[], tree: RawTree, opts: { meta?: Meta; metaName?: string }): HarvestedRun {
+function summaryRun(
+  tag: string,
+  steps: Map<string, StepRow>,
+  files: RawEntry[],
+  notes: string[],
+  tree: RawTree,
+  opts: { meta?: Meta; metaName?: string },
+): HarvestedRun {
   const m = ROWS_PREFIX.exec(tag);
   const decoded = decodeLabel(m ? tag.slice(m[0].length) : tag, { configHasCPrefix: true });
   const tests: Test[] = [];
@@ -133,13 +153,20 @@ function summaryRun(tag: string, steps: Map<string, StepRow>, files: RawEntry[],
   for (const name of sortSteps([...steps.keys()])) {
     const { cells, file } = steps.get(name)!;
     const info = parseStepName(name)!;
-    tests.push({ name, status: 'ok', params: { step_kind: info.kind, ...(info.queries ? { queries: info.queries } : {}) }, rawFiles: [file.path] });
+    tests.push({
+      name,
+      status: 'ok',
+      params: { step_kind: info.kind, ...(info.queries ? { queries: info.queries } : {}) },
+      rawFiles: [file.path],
+    });
     for (const c of SUMMARY_COLUMNS) {
       const v = cellNumber(cells[c]);
       if (v !== undefined) results.push({ test: name, metric: c, value: v, unit: summaryUnit(c, info) });
     }
   }
-  notes.unshift('harvested from the harness\'s summary tables only (o.sum.t / mrg): values are rounded as printed, and there are no per-second series, histograms or raw vmstat/iostat');
+  notes.unshift(
+    "harvested from the harness's summary tables only (o.sum.t / mrg): values are rounded as printed, and there are no per-second series, histograms or raw vmstat/iostat",
+  );
   const mtimes = files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined);
   let date = opts.meta?.date;
   let dateSource: Run['dateSource'] = 'meta';
@@ -148,8 +175,13 @@ function summaryRun(tag: string, steps: Map<string, StepRow>, files: RawEntry[],
     dateSource = 'file-mtime';
     notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD`);
   }
-  if (!date) throw new Error(`${tree.name}: the summary tables of ${tag} carry no date. Pass --meta <file> with "date: YYYY-MM-DD".`);
-  const rates = [...new Set(tests.map((t) => parseStepName(t.name)!.ratePerClient).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
+  if (!date)
+    throw new Error(
+      `${tree.name}: the summary tables of ${tag} carry no date. Pass --meta <file> with "date: YYYY-MM-DD".`,
+    );
+  const rates = [
+    ...new Set(tests.map((t) => parseStepName(t.name)!.ratePerClient).filter((r): r is number => r !== undefined)),
+  ].sort((a, b) => a - b);
   const run: Run = {
     schemaVersion: RUN_SCHEMA_VERSION,
     benchmark: 'insert-benchmark',
@@ -157,9 +189,20 @@ function summaryRun(tag: string, steps: Map<string, StepRow>, files: RawEntry[],
     date,
     dateSource,
     host: { name: 'unknown', serverClass: decoded.serverClass },
-    dbms: { product: decoded.product, version: decoded.version, build: decoded.build, buildName: decoded.buildName, label: decoded.short ?? decoded.buildName ?? tag, engine: decoded.engine },
+    dbms: {
+      product: decoded.product,
+      version: decoded.version,
+      build: decoded.build,
+      buildName: decoded.buildName,
+      label: decoded.short ?? decoded.buildName ?? tag,
+      engine: decoded.engine,
+    },
     config: { name: decoded.config ?? 'unspecified' },
-    workload: { kind: 'insert-benchmark', rowsInitial: m ? Math.round(Number(m[1]) * 1e6) : undefined, rates: rates.length ? rates : undefined },
+    workload: {
+      kind: 'insert-benchmark',
+      rowsInitial: m ? Math.round(Number(m[1]) * 1e6) : undefined,
+      rates: rates.length ? rates : undefined,
+    },
     tests,
     results,
     provenance: {

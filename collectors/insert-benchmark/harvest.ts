@@ -5,7 +5,16 @@
 // formats.md 1.2), each with o.res.dop<N>, o.ib.dop<N>.<client>, o.vm/o.io.dop<N>, o.rt.*, o.rate.* and the DBMS
 // dumps; the config file (my.cnf / conf.diff) and server logs sit beside the steps. One run per directory.
 // Trees that hold only the harness's summaries (o.sum.t.*, mrg.*) are read by harvest-summaries.ts.
-import type { Histogram, InsertBenchmarkWorkload, Meta, ResultRow, Run, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
+import type {
+  Histogram,
+  InsertBenchmarkWorkload,
+  Meta,
+  ResultRow,
+  Run,
+  Series,
+  SystemMetrics,
+  Test,
+} from '../../src/schemas/index.ts';
 import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import { isStepName, parseStepName, sortSteps, type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
@@ -50,7 +59,10 @@ export function harvestInsertBenchmark(tree: RawTree, opts: InsertBenchmarkHarve
   const { dirs, copies } = withoutCopies(tree.entries, found);
   for (const [copy, of] of copies) {
     for (const e of tree.entries.filter((x) => x.path.startsWith(`${copy}/`))) {
-      result.skipped.push({ path: e.path, reason: `in a copy of the result directory ${of} (same o.res files, as the mytools report scripts make); harvested once, from ${of}` });
+      result.skipped.push({
+        path: e.path,
+        reason: `in a copy of the result directory ${of} (same o.res files, as the mytools report scripts make); harvested once, from ${of}`,
+      });
     }
   }
   const used = new Set<string>(result.skipped.map((s) => s.path));
@@ -59,7 +71,15 @@ export function harvestInsertBenchmark(tree: RawTree, opts: InsertBenchmarkHarve
     const entries = tree.entries.filter((e) => e.path.startsWith(prefix));
     entries.forEach((e) => used.add(e.path));
     const label = dir ? dir.slice(dir.lastIndexOf('/') + 1) : tree.name;
-    result.runs.push(harvestResultDir(label, dir || tree.name, entries.map((e) => ({ ...e, path: e.path.slice(prefix.length) })), dir, opts));
+    result.runs.push(
+      harvestResultDir(
+        label,
+        dir || tree.name,
+        entries.map((e) => ({ ...e, path: e.path.slice(prefix.length) })),
+        dir,
+        opts,
+      ),
+    );
   }
   for (const e of tree.entries) {
     if (used.has(e.path)) continue;
@@ -78,10 +98,15 @@ export function resultDirectories(entries: RawEntry[]): string[] {
   const dirs = new Set<string>();
   for (const e of entries) {
     const parts = e.path.split('/');
-    if (parts.length >= 2 && STEP_FILE.test(parts[parts.length - 1]!) && isStepName(parts[parts.length - 2]!)) dirs.add(parts.slice(0, -2).join('/'));
+    if (parts.length >= 2 && STEP_FILE.test(parts[parts.length - 1]!) && isStepName(parts[parts.length - 2]!))
+      dirs.add(parts.slice(0, -2).join('/'));
   }
   // The partial output of an interrupted step that `benchsite run --resume` set aside is part of its run, not a run.
-  const runs = new Set(entries.filter((e) => e.path === JOURNAL || e.path.endsWith(`/${JOURNAL}`)).map((e) => e.path.slice(0, -JOURNAL.length)));
+  const runs = new Set(
+    entries
+      .filter((e) => e.path === JOURNAL || e.path.endsWith(`/${JOURNAL}`))
+      .map((e) => e.path.slice(0, -JOURNAL.length)),
+  );
   const setAside = (d: string) => [...runs].some((r) => d.startsWith(`${r}attempts/`));
   return [...dirs].filter((d) => !setAside(d)).sort();
 }
@@ -131,7 +156,13 @@ interface StepResult {
   derived: boolean;
 }
 
-function harvestResultDir(label: string, input: string, entries: RawEntry[], dir: string, given: InsertBenchmarkHarvestOptions): HarvestedRun {
+function harvestResultDir(
+  label: string,
+  input: string,
+  entries: RawEntry[],
+  dir: string,
+  given: InsertBenchmarkHarvestOptions,
+): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
   const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
   const notes: string[] = [];
@@ -149,11 +180,28 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
   const m = /^(\d+(?:\.\d+)?)m\.(.+)$/.exec(label);
   const bench = benchsiteRunOf(entries);
   // l.x indexes the rows l.i0 loaded: iq.sh counts them in l.x's rate (np.sh's extra_insert).
-  const l0 = (byStep.get('l.i0') ?? []).filter((e) => /\/o\.ib\.dop\d+\.\d+$/.test(e.path)).map((e) => Number(parseIbOutput(entryText(e)).options.max_rows));
-  const indexedRows = l0.length && l0.every((x) => x > 0) ? l0.reduce((a, b) => a + b, 0) : m ? Math.round(Number(m[1]) * 1e6) : undefined;
-  const steps: StepResult[] = sortSteps([...byStep.keys()]).map((name) => harvestStep(parseStepName(name)!, byStep.get(name)!, { dirClients: parent.clients, meta: opts.meta, notes, run: bench, indexedRows }));
+  const l0 = (byStep.get('l.i0') ?? [])
+    .filter((e) => /\/o\.ib\.dop\d+\.\d+$/.test(e.path))
+    .map((e) => Number(parseIbOutput(entryText(e)).options.max_rows));
+  const indexedRows =
+    l0.length && l0.every((x) => x > 0)
+      ? l0.reduce((a, b) => a + b, 0)
+      : m
+        ? Math.round(Number(m[1]) * 1e6)
+        : undefined;
+  const steps: StepResult[] = sortSteps([...byStep.keys()]).map((name) =>
+    harvestStep(parseStepName(name)!, byStep.get(name)!, {
+      dirClients: parent.clients,
+      meta: opts.meta,
+      notes,
+      run: bench,
+      indexedRows,
+    }),
+  );
   if (steps.some((s) => s.derived)) {
-    notes.push('benchsite ran iibench.py itself (no np.sh, so no o.res): each step\'s numbers are computed from its o.ib, o.vm and o.io files and its start and end in benchsite-journal.jsonl, with np.sh\'s arithmetic; dbgb1, dbgb2, rss and the client and DBMS CPU seconds, which np.sh measures outside iibench, are unknown');
+    notes.push(
+      "benchsite ran iibench.py itself (no np.sh, so no o.res): each step's numbers are computed from its o.ib, o.vm and o.io files and its start and end in benchsite-journal.jsonl, with np.sh's arithmetic; dbgb1, dbgb2, rss and the client and DBMS CPU seconds, which np.sh measures outside iibench, are unknown",
+    );
   }
   const dirClients = parent.clients;
   const tablePerClient = parent.tablePerClient ?? tablesOf(steps);
@@ -165,25 +213,35 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
   const clientsSeen = steps.map((s) => s.test.params?.clients).filter((x): x is number => typeof x === 'number');
   const clients = dirClients ?? clientsSeen[0];
   const rowsOf = (kind: StepInfo['kind'][]) =>
-    steps.filter((s) => kind.includes(parseStepName(s.test.name)!.kind) && s.res?.header).reduce((a, s) => a + s.res!.header!.processes * s.res!.header!.rowsPerProcess, 0);
+    steps
+      .filter((s) => kind.includes(parseStepName(s.test.name)!.kind) && s.res?.header)
+      .reduce((a, s) => a + s.res!.header!.processes * s.res!.header!.rowsPerProcess, 0);
   const queryStep = steps.find((s) => parseStepName(s.test.name)!.kind === 'query' && s.ib[0]);
   const qOpt = queryStep?.ib[0]?.options;
   const writeSteps = steps.filter((s) => parseStepName(s.test.name)!.kind === 'write');
-  const rates = [...new Set(steps.map((s) => parseStepName(s.test.name)!.ratePerClient).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
+  const rates = [
+    ...new Set(steps.map((s) => parseStepName(s.test.name)!.ratePerClient).filter((r): r is number => r !== undefined)),
+  ].sort((a, b) => a - b);
   const workload: InsertBenchmarkWorkload = {
     kind: 'insert-benchmark',
     clients,
     tablePerClient,
     rowsInitial: m ? Math.round(Number(m[1]) * 1e6) : rowsOf(['load']) || undefined,
     rowsWrite: rowsOf(['write']) || undefined,
-    querySeconds: qOpt && Number(qOpt.inserts_per_second) > 0 ? Number(qOpt.max_rows) / Number(qOpt.inserts_per_second) : undefined,
+    querySeconds:
+      qOpt && Number(qOpt.inserts_per_second) > 0 ? Number(qOpt.max_rows) / Number(qOpt.inserts_per_second) : undefined,
     rates: rates.length ? rates : undefined,
     deletePerInsert: steps.some((s) => s.ib.some((c) => c.options.delete_per_insert === true)) || undefined,
-    rowsPerCommit: writeSteps.map((s) => Number(s.ib[0]?.options.rows_per_commit)).filter((x) => Number.isInteger(x) && x > 0),
+    rowsPerCommit: writeSteps
+      .map((s) => Number(s.ib[0]?.options.rows_per_commit))
+      .filter((x) => Number.isInteger(x) && x > 0),
   };
   if (!workload.rowsPerCommit?.length) delete workload.rowsPerCommit;
 
-  const dates = steps.map((s) => s.date).filter((d): d is string => !!d).sort();
+  const dates = steps
+    .map((s) => s.date)
+    .filter((d): d is string => !!d)
+    .sort();
   const started = startTime(entries) ?? bench?.startedAt;
   let date = dates[0] ?? started?.slice(0, 10);
   let dateSource: Run['dateSource'] = 'raw-files';
@@ -195,12 +253,19 @@ function harvestResultDir(label: string, input: string, entries: RawEntry[], dir
   if (!date && mtimes.length) {
     date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
     dateSource = 'file-mtime';
-    notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`);
+    notes.push(
+      `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
+    );
   }
-  if (!date) throw new Error(`${input}: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".`);
+  if (!date)
+    throw new Error(
+      `${input}: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".`,
+    );
   const withHost = steps.find((s) => s.hostName);
-  const hostName = withHost?.hostName && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(withHost.hostName) ? withHost.hostName : 'unknown';
-  if (hostName === 'unknown' && !opts.meta?.host?.name) notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  const hostName =
+    withHost?.hostName && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(withHost.hostName) ? withHost.hostName : 'unknown';
+  if (hostName === 'unknown' && !opts.meta?.host?.name)
+    notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
 
   const tests = steps.map((s) => s.test);
   const results = steps.flatMap((s) => s.rows);
@@ -268,7 +333,11 @@ function startTime(entries: RawEntry[]): string | undefined {
 
 const CREDENTIAL = /^(db_user|db_password|db_host|db_socket|db_name|seed|my_id|secs_per_report)$/;
 
-function stepParams(info: StepInfo, ib: IbOutput | undefined, clients: number | undefined): Record<string, string | number | boolean> {
+function stepParams(
+  info: StepInfo,
+  ib: IbOutput | undefined,
+  clients: number | undefined,
+): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = { step_kind: info.kind };
   if (info.queries) params.queries = info.queries;
   if (clients !== undefined) params.clients = clients;
@@ -305,8 +374,15 @@ function benchsiteRunOf(entries: RawEntry[]): BenchsiteRun | undefined {
     times,
     failed,
     monitorSeconds: monitors ? monitorIntervalOf(entryText(monitors)) : undefined,
-    startedAt: at.map((t) => t.startedAt).filter((x): x is string => !!x).sort()[0],
-    endedAt: at.map((t) => t.endedAt).filter((x): x is string => !!x).sort().pop(),
+    startedAt: at
+      .map((t) => t.startedAt)
+      .filter((x): x is string => !!x)
+      .sort()[0],
+    endedAt: at
+      .map((t) => t.endedAt)
+      .filter((x): x is string => !!x)
+      .sort()
+      .pop(),
   };
 }
 
@@ -326,7 +402,11 @@ interface StepContext {
   indexedRows?: number;
 }
 
-function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, notes, run, indexedRows }: StepContext): StepResult {
+function harvestStep(
+  info: StepInfo,
+  files: RawEntry[],
+  { dirClients, meta, notes, run, indexedRows }: StepContext,
+): StepResult {
   const name = info.name;
   const local = (e: RawEntry) => e.path.slice(name.length + 1).replace(/\.gz$/, '');
   const find = (re: RegExp) => files.filter((e) => re.test(local(e)));
@@ -342,8 +422,15 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
   const clock = run?.times.get(`test:${name}`);
   const derived = !resFile && run !== undefined && ib.length > 0 && !!clock?.startedAt && !!clock.endedAt;
   if (derived) {
-    if (info.kind === 'index' && indexedRows === undefined) notes.push(`${name}: no l.i0 in this run and no <rows>m label, so its rate counts only its own inserts, not the indexed rows`);
-    res = deriveRes({ ib, seconds: wallSeconds(clock.startedAt!, clock.endedAt!), extraRows: info.kind === 'index' ? indexedRows : undefined });
+    if (info.kind === 'index' && indexedRows === undefined)
+      notes.push(
+        `${name}: no l.i0 in this run and no <rows>m label, so its rate counts only its own inserts, not the indexed rows`,
+      );
+    res = deriveRes({
+      ib,
+      seconds: wallSeconds(clock.startedAt!, clock.endedAt!),
+      extraRows: info.kind === 'index' ? indexedRows : undefined,
+    });
   } else if (!resFile) error = `${name}/o.res.dop*: missing: np.sh did not finish the step`;
   else {
     try {
@@ -360,7 +447,9 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
   if (!error && unfinished.length) {
     error = `${unfinished.map(({ i }) => ibFiles[i]!.path).join(', ')}: iibench.py did not print "Done"${unfinished[0]!.c.errors[0] ? `: ${unfinished[0]!.c.errors[0]}` : ''}`;
   }
-  for (const [i, c] of ib.entries()) if (c.errors.length) notes.push(`${name}: ${ibFiles[i]!.path} printed ${c.errors.length} error line(s), the first: ${c.errors[0]}`);
+  for (const [i, c] of ib.entries())
+    if (c.errors.length)
+      notes.push(`${name}: ${ibFiles[i]!.path} printed ${c.errors.length} error line(s), the first: ${c.errors[0]}`);
 
   const test: Test = {
     name,
@@ -392,7 +481,13 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
   const ioText = ioFile ? entryText(ioFile) : undefined;
   const io = ioText !== undefined ? { parsed: parseIostat(ioText), text: ioText } : undefined;
   const cpus = io?.parsed.cpus ?? meta?.host?.cpus ?? meta?.cpus;
-  const cpusSource = io?.parsed.cpus ? 'iostat (N CPU)' : meta?.host?.cpus ? 'host inventory (--meta host.cpus)' : meta?.cpus ? '--meta cpus' : undefined;
+  const cpusSource = io?.parsed.cpus
+    ? 'iostat (N CPU)'
+    : meta?.host?.cpus
+      ? 'host inventory (--meta host.cpus)'
+      : meta?.cpus
+        ? '--meta cpus'
+        : undefined;
   // np.sh names the device (dname); a benchsite run has the spec's host.device or the only busy one.
   const chosen = derived && io && !meta?.device ? chooseDevice(io, {}) : undefined;
   const device = meta?.device ?? res?.iostatDevice ?? chosen?.device;
@@ -403,7 +498,13 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
       vmstat: vm,
       iostat: io,
       device,
-      deviceSource: meta?.device ? '--meta device' : chosen?.device ? chosen.source : device ? 'o.res (the harness\'s dname)' : undefined,
+      deviceSource: meta?.device
+        ? '--meta device'
+        : chosen?.device
+          ? chosen.source
+          : device
+            ? "o.res (the harness's dname)"
+            : undefined,
       opsPerS: h ? (isQuery ? h.queryRate : h.insertRate) : undefined,
       opsMetric: isQuery ? 'queries_per_s' : 'inserts_per_s',
       cpus,
@@ -419,11 +520,16 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
       };
       res!.byInsert = lines(h.insertRateText);
       if (h.queryRate > 0) res!.byQuery = lines(h.queryRateText);
-      if (!system.harness.iostat) notes.push(`${name}: shorter than the ${interval} s sampling interval, so there is no iostat sample; its storage columns stay empty`);
+      if (!system.harness.iostat)
+        notes.push(
+          `${name}: shorter than the ${interval} s sampling interval, so there is no iostat sample; its storage columns stay empty`,
+        );
     } else if (res?.cannotParse) {
       // ios.sh found no iostat sample and printed nothing: the harness has no averages for this step.
       system.harness = {};
-      notes.push(`${name}: shorter than the ${MONITOR_INTERVAL_S} s iostat interval, so there are no iostat samples and o.res has no system metrics ("${res.cannotParse}"); its summary columns rps..cpupq stay empty`);
+      notes.push(
+        `${name}: shorter than the ${MONITOR_INTERVAL_S} s iostat interval, so there are no iostat samples and o.res has no system metrics ("${res.cannotParse}"); its summary columns rps..cpupq stay empty`,
+      );
     } else if (h) {
       checkHarnessLines(name, system, res!, notes);
     }
@@ -433,7 +539,8 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
 
   if (res && h) {
     const summary = summaryRow(res, info, cpus);
-    for (const col of SUMMARY_COLUMNS) add(col, summary[col] === undefined ? undefined : Number(summary[col]), summaryUnit(col, info));
+    for (const col of SUMMARY_COLUMNS)
+      add(col, summary[col] === undefined ? undefined : Number(summary[col]), summaryUnit(col, info));
     add('max_insert_s', num(res.max.insert[0]), 's');
     add('max_delete_s', num(res.max.delete[0]), 's');
     add('max_query_s', num(res.max.query[0]), 's');
@@ -452,14 +559,21 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
       avg.columns.forEach((c, j) => add(iostatMetricName(c), avg.values[j], iostatColumnUnit(c)));
       const printed = res?.iostatAverages?.values;
       if (printed && printed.join('\t') !== avg.printed.join('\t')) {
-        notes.push(`${name}: iostat column averages differ from o.res: ours "${avg.printed.join(' ')}", file "${printed.join(' ')}"`);
+        notes.push(
+          `${name}: iostat column averages differ from o.res: ours "${avg.printed.join(' ')}", file "${printed.join(' ')}"`,
+        );
       }
     }
   }
 
   if (isQuery && h && info.ratePerClient && clients) {
     const target = clients * info.ratePerClient;
-    test.sla = { targetInsertsPerS: target, achievedInsertsPerS: h.insertRate, threshold: SLA_THRESHOLD, passed: h.insertRate >= SLA_THRESHOLD * target };
+    test.sla = {
+      targetInsertsPerS: target,
+      achievedInsertsPerS: h.insertRate,
+      threshold: SLA_THRESHOLD,
+      passed: h.insertRate >= SLA_THRESHOLD * target,
+    };
   }
   const histograms = histogramsOf(ib);
   if (histograms.length) test.histograms = histograms;
@@ -474,7 +588,9 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
       rows: c.intervals,
     });
   });
-  const tenths = rateTenthsSeries(find(/^o\.rate\.c\.\d$/).map((e) => ({ field: local(e).slice(-1), text: entryText(e) })));
+  const tenths = rateTenthsSeries(
+    find(/^o\.rate\.c\.\d$/).map((e) => ({ field: local(e).slice(-1), text: entryText(e) })),
+  );
   if (tenths) series.push(tenths);
   if (vm) {
     const s = vmstatSeries(vm.parsed, interval);
@@ -485,7 +601,18 @@ function harvestStep(info: StepInfo, files: RawEntry[], { dirClients, meta, note
     if (s) series.push(s);
   }
   if (series.length) test.series = series.map((s) => s.name);
-  return { test, rows, series, res, ib, cpus, date: io?.parsed.date, hostName: io?.parsed.hostname, kernel: io?.parsed.kernel, derived };
+  return {
+    test,
+    rows,
+    series,
+    res,
+    ib,
+    cpus,
+    date: io?.parsed.date,
+    hostName: io?.parsed.hostname,
+    kernel: io?.parsed.kernel,
+    derived,
+  };
 }
 
 const num = (text: string | undefined) => (text === undefined ? undefined : Number(text));
@@ -499,13 +626,20 @@ function checkHarnessLines(step: string, m: SystemMetrics, res: ResFile, notes: 
   const h = res.header!;
   const pairs: Array<[string, string[] | undefined, string | undefined]> = [];
   const byInsert = oResLines(m, h.insertRateText);
-  pairs.push(['insert-normalised iostat (line 5)', res.byInsert.io, byInsert.io], ['insert-normalised vmstat (line 8)', res.byInsert.vm, byInsert.vm]);
+  pairs.push(
+    ['insert-normalised iostat (line 5)', res.byInsert.io, byInsert.io],
+    ['insert-normalised vmstat (line 8)', res.byInsert.vm, byInsert.vm],
+  );
   if (h.queryRate > 0) {
     const byQuery = oResLines(m, h.queryRateText);
-    pairs.push(['query-normalised iostat (line 12)', res.byQuery.io, byQuery.io], ['query-normalised vmstat (line 15)', res.byQuery.vm, byQuery.vm]);
+    pairs.push(
+      ['query-normalised iostat (line 12)', res.byQuery.io, byQuery.io],
+      ['query-normalised vmstat (line 15)', res.byQuery.vm, byQuery.vm],
+    );
   }
   for (const [what, file, ours] of pairs) {
-    if (file && ours !== undefined && file.join('\t') !== ours) notes.push(`${step}: ${what} differs from o.res: ours "${ours}", file "${file.join('\t')}"`);
+    if (file && ours !== undefined && file.join('\t') !== ours)
+      notes.push(`${step}: ${what} differs from o.res: ours "${ours}", file "${file.join('\t')}"`);
     if (file && ours === undefined) notes.push(`${step}: o.res has ${what} but the raw vmstat/iostat files give none`);
   }
 }
@@ -516,14 +650,27 @@ function histogramsOf(ib: IbOutput[]): Histogram[] {
   for (const op of ['insert', 'delete', 'query'] as const) {
     const per = ib.map((c, i) => ({ h: c.histograms.find((x) => x.op === op), client: i + 1 })).filter((x) => x.h);
     for (const { h, client } of per) {
-      out.push({ name: op, client, buckets: h!.labels.map((label, j) => ({ label, upperSeconds: bucketUpperSeconds(label), count: h!.counts[j]! })), maxSeconds: h!.maxSeconds });
+      out.push({
+        name: op,
+        client,
+        buckets: h!.labels.map((label, j) => ({
+          label,
+          upperSeconds: bucketUpperSeconds(label),
+          count: h!.counts[j]!,
+        })),
+        maxSeconds: h!.maxSeconds,
+      });
     }
     if (per.length > 1) {
       const first = per[0]!.h!;
       out.push({
         name: op,
         client: 'all',
-        buckets: first.labels.map((label, j) => ({ label, upperSeconds: bucketUpperSeconds(label), count: per.reduce((a, x) => a + (x.h!.counts[j] ?? 0), 0) })),
+        buckets: first.labels.map((label, j) => ({
+          label,
+          upperSeconds: bucketUpperSeconds(label),
+          count: per.reduce((a, x) => a + (x.h!.counts[j] ?? 0), 0),
+        })),
         maxSeconds: Math.max(...per.map((x) => x.h!.maxSeconds)),
       });
     }
@@ -531,7 +678,11 @@ function histogramsOf(ib: IbOutput[]): Histogram[] {
   return out;
 }
 
-function configOf(entries: RawEntry[], text: (p: string) => string | undefined, name: string | undefined): Run['config'] {
+function configOf(
+  entries: RawEntry[],
+  text: (p: string) => string | undefined,
+  name: string | undefined,
+): Run['config'] {
   const file = ['my.cnf', 'conf.diff', 'postgresql.conf', 'mongo.conf'].find((f) => entries.some((e) => e.path === f));
   const cfg: Run['config'] = { name: name ?? 'unspecified' };
   if (file) {

@@ -75,11 +75,19 @@ export function parseIbOutput(text: string): IbOutput {
         const labels = rtHeaders.get(op) ?? DEFAULT_RT_LABELS;
         const nums = rest.map(Number);
         const previous = out.histograms.findIndex((h) => h.op === op);
-        const h = { op, labels: labels.slice(0, nums.length - 1), counts: nums.slice(0, -1), maxSeconds: nums[nums.length - 1]! };
+        const h = {
+          op,
+          labels: labels.slice(0, nums.length - 1),
+          counts: nums.slice(0, -1),
+          maxSeconds: nums[nums.length - 1]!,
+        };
         if (previous >= 0) out.histograms[previous] = h;
         else out.histograms.push(h);
       } else {
-        rtHeaders.set(op, rest.filter((x) => x !== 'max'));
+        rtHeaders.set(
+          op,
+          rest.filter((x) => x !== 'max'),
+        );
       }
       return;
     }
@@ -95,7 +103,12 @@ export function parseIbOutput(text: string): IbOutput {
     }
     m = /^Totals: (\S+) secs, (\S+) rows\/sec, (\d+) rows, (\d+) (\d+) (\d+) insert-delete-query retry/.exec(line);
     if (m) {
-      out.totals = { seconds: Number(m[1]), rowsPerS: Number(m[2]), rows: Number(m[3]), retries: [Number(m[4]), Number(m[5]), Number(m[6])] };
+      out.totals = {
+        seconds: Number(m[1]),
+        rowsPerS: Number(m[2]),
+        rows: Number(m[3]),
+        retries: [Number(m[4]), Number(m[5]), Number(m[6])],
+      };
       return;
     }
     if (line.trim() === 'Done') {

@@ -25,7 +25,14 @@ export function rateTenthsSeries(files: Array<{ field: string; text: string }>):
   if (byKey.size === 0) return undefined;
   return {
     name: 'iibench.tenths',
-    columns: [{ name: 'client', unit: 'client' }, { name: 'tenth', unit: 'tenth of the step' }, ...present.map((f) => ({ name: FIELD_METRIC[f.field]!, unit: f.field === '3' ? 'inserts/s' : f.field === '5' ? 'deletes/s' : 'queries/s' }))],
+    columns: [
+      { name: 'client', unit: 'client' },
+      { name: 'tenth', unit: 'tenth of the step' },
+      ...present.map((f) => ({
+        name: FIELD_METRIC[f.field]!,
+        unit: f.field === '3' ? 'inserts/s' : f.field === '5' ? 'deletes/s' : 'queries/s',
+      })),
+    ],
     rows: [...byKey.values()].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!),
   };
 }

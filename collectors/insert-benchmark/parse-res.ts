@@ -63,7 +63,8 @@ export interface ResFile {
   cpu: { client?: { user: number; system: number; total: number }; dbms?: number };
 }
 
-const HEADER = /^(\d+) processes, (\d+) rows-per-process, (\d+) seconds, ([\d.]+) rows-per-second, ([\d.]+) rows-per-second-per-user, (\d+) queries, ([\d.]+) queries-per-second, ?(\S*) ?deletes\s*$/;
+const HEADER =
+  /^(\d+) processes, (\d+) rows-per-process, (\d+) seconds, ([\d.]+) rows-per-second, ([\d.]+) rows-per-second-per-user, (\d+) queries, ([\d.]+) queries-per-second, ?(\S*) ?deletes\s*$/;
 const PS = /^\S+\s+\d+\s+[\d.]+\s+[\d.]+\s+\d+\s+\d+\s/;
 const PCT = /^(\d+)th, \d+ \/ \d+ = (\S+) insert, (\S+) delete, (\S+) query$/;
 const MAX = /^Max (insert|delete|query)$/;
@@ -76,10 +77,18 @@ const numeric = (line: string) => {
 /** Parse an o.res file. Throws only when line 1 is not the np.sh summary line (then it is not an o.res file). */
 export function parseResFile(text: string, file = 'o.res'): ResFile {
   const all = lines(text);
-  const out: ResFile = { byInsert: {}, byQuery: {}, max: { insert: [], delete: [], query: [] }, percentiles: [], cpu: {} };
+  const out: ResFile = {
+    byInsert: {},
+    byQuery: {},
+    max: { insert: [], delete: [], query: [] },
+    percentiles: [],
+    cpu: {},
+  };
   const h = HEADER.exec(all[0] ?? '');
   if (!h) {
-    throw new Error(`${file}: line 1 is not np.sh's "<n> processes, <rows> rows-per-process, ..." line: ${JSON.stringify((all[0] ?? '').slice(0, 80))}. Is this an Insert Benchmark o.res file?`);
+    throw new Error(
+      `${file}: line 1 is not np.sh's "<n> processes, <rows> rows-per-process, ..." line: ${JSON.stringify((all[0] ?? '').slice(0, 80))}. Is this an Insert Benchmark o.res file?`,
+    );
   }
   out.header = {
     processes: Number(h[1]),
@@ -120,7 +129,14 @@ export function parseResFile(text: string, file = 'o.res'): ResFile {
     else if (maxOf && /^[\d.]+$/.test(line.trim())) out.max[maxOf].push(line.trim());
     else if (PCT.test(line)) {
       const m = PCT.exec(line)!;
-      out.percentiles.push({ p: Number(m[1]), client: Math.floor(pctIndex / 5) + 1, insert: parseNumber(m[2]), delete: parseNumber(m[3]), query: parseNumber(m[4]), text: line });
+      out.percentiles.push({
+        p: Number(m[1]),
+        client: Math.floor(pctIndex / 5) + 1,
+        insert: parseNumber(m[2]),
+        delete: parseNumber(m[3]),
+        query: parseNumber(m[4]),
+        text: line,
+      });
       pctIndex++;
     } else if (line.startsWith('client: ')) {
       const m = /^client: (\S+) user, (\S+) system, (\S+) total/.exec(line);

@@ -19,7 +19,9 @@ export function parseSummaryTable(text: string, file = 'summary'): SummaryTable 
   const sep = (all[0] ?? '').includes('\t') ? '\t' : ',';
   const columns = (all[0] ?? '').split(sep);
   if (columns[columns.length - 1] !== 'tag') {
-    throw new Error(`${file}: the first line is not a summary header ending in "tag": ${JSON.stringify((all[0] ?? '').slice(0, 80))}`);
+    throw new Error(
+      `${file}: the first line is not a summary header ending in "tag": ${JSON.stringify((all[0] ?? '').slice(0, 80))}`,
+    );
   }
   const rows: SummaryTable['rows'] = [];
   const groups: number[] = [];
@@ -53,5 +55,21 @@ export function summaryStepNames(lineCount: number): string[] | undefined {
   return undefined;
 }
 
-const CURRENT_STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4', 'qr1000.L5', 'qp1000.L6'];
-const JAN2021_STEPS = ['l.i0', 'l.x', 'l.i1', ...[100, 200, 400, 600, 800, 1000].flatMap((r) => [`q${r}.1`, `q${r}.2`])];
+const CURRENT_STEPS = [
+  'l.i0',
+  'l.x',
+  'l.i1',
+  'l.i2',
+  'qr100.L1',
+  'qp100.L2',
+  'qr500.L3',
+  'qp500.L4',
+  'qr1000.L5',
+  'qp1000.L6',
+];
+const JAN2021_STEPS = [
+  'l.i0',
+  'l.x',
+  'l.i1',
+  ...[100, 200, 400, 600, 800, 1000].flatMap((r) => [`q${r}.1`, `q${r}.2`]),
+];

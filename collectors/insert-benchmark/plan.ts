@@ -2,7 +2,12 @@
 // l.i2, qr<rate>.L1, qp<rate>.L2, ...), each one iibench.py per client with the options np.sh passes, vmstat and
 // iostat beside it, into np.sh's files (<step>/o.ib.dop<N>.<i>, o.vm.dop<N>, o.io.dop<N>). Pure: the same spec
 // always gives the same plan, which is what lets `--resume` match an interrupted run step by step.
-import { insertBenchmarkStepNames, type Connection, type InsertBenchmarkSpec, type SpecDbms } from '../../src/schemas/index.ts';
+import {
+  insertBenchmarkStepNames,
+  type Connection,
+  type InsertBenchmarkSpec,
+  type SpecDbms,
+} from '../../src/schemas/index.ts';
 import { parseStepName, type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
 import { password } from '../lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
@@ -43,16 +48,46 @@ interface StepShape {
 
 function stepShape(spec: InsertBenchmarkSpec, name: string): StepShape {
   const info = parseStepName(name)!;
-  const base = { info, insertsPerSecond: 0, queryThreads: 0, setup: false, secondaryAtEnd: false, deletes: spec.deletes, secondaryIndexes: spec.secondaryIndexes };
+  const base = {
+    info,
+    insertsPerSecond: 0,
+    queryThreads: 0,
+    setup: false,
+    secondaryAtEnd: false,
+    deletes: spec.deletes,
+    secondaryIndexes: spec.secondaryIndexes,
+  };
   if (name === 'l.i0') {
     const indexesLater = spec.createIndexes === 'after-load';
-    return { ...base, rows: spec.rows.load, rowsPerCommit: spec.rowsPerCommit.load, setup: true, deletes: false, secondaryIndexes: indexesLater ? 0 : spec.secondaryIndexes };
+    return {
+      ...base,
+      rows: spec.rows.load,
+      rowsPerCommit: spec.rowsPerCommit.load,
+      setup: true,
+      deletes: false,
+      secondaryIndexes: indexesLater ? 0 : spec.secondaryIndexes,
+    };
   }
-  if (name === 'l.x') return { ...base, rows: INDEX_STEP_ROWS, rowsPerCommit: spec.rowsPerCommit.load, secondaryAtEnd: true, deletes: false };
-  if (name === 'l.i1') return { ...base, rows: Math.floor((spec.rows.write * 4) / 5), rowsPerCommit: spec.rowsPerCommit.write1 };
-  if (name === 'l.i2') return { ...base, rows: Math.floor(spec.rows.write / 5), rowsPerCommit: spec.rowsPerCommit.write2 };
+  if (name === 'l.x')
+    return {
+      ...base,
+      rows: INDEX_STEP_ROWS,
+      rowsPerCommit: spec.rowsPerCommit.load,
+      secondaryAtEnd: true,
+      deletes: false,
+    };
+  if (name === 'l.i1')
+    return { ...base, rows: Math.floor((spec.rows.write * 4) / 5), rowsPerCommit: spec.rowsPerCommit.write1 };
+  if (name === 'l.i2')
+    return { ...base, rows: Math.floor(spec.rows.write / 5), rowsPerCommit: spec.rowsPerCommit.write2 };
   const rate = info.ratePerClient!;
-  return { ...base, rows: spec.querySeconds * rate, rowsPerCommit: spec.rowsPerCommit.query, insertsPerSecond: rate, queryThreads: spec.queryThreads };
+  return {
+    ...base,
+    rows: spec.querySeconds * rate,
+    rowsPerCommit: spec.rowsPerCommit.query,
+    insertsPerSecond: rate,
+    queryThreads: spec.queryThreads,
+  };
 }
 
 /** Where iibench.py connects: it has no port option, so a port goes in libpq's / libmysqlclient's environment. */
@@ -68,7 +103,14 @@ function connectionArgs(product: SpecDbms['product'], c: Connection): { args: st
 }
 
 /** The iibench.py argv of one client in one step, in np.sh's option order. */
-function iibenchArgv(spec: InsertBenchmarkSpec, dbms: SpecDbms, s: StepShape, client: number, seed: number, table: string): string[] {
+function iibenchArgv(
+  spec: InsertBenchmarkSpec,
+  dbms: SpecDbms,
+  s: StepShape,
+  client: number,
+  seed: number,
+  table: string,
+): string[] {
   const c = dbms.connection;
   const postgres = dbms.product === 'postgres';
   const conn = connectionArgs(dbms.product, c);
@@ -76,15 +118,34 @@ function iibenchArgv(spec: InsertBenchmarkSpec, dbms: SpecDbms, s: StepShape, cl
   const socket = conn.args.slice(1);
   const engine = postgres ? ['--engine=pg'] : [`--engine=${spec.engine}`, '--engine_options='];
   return [
-    spec.python, spec.iibench, `--dbms=${postgres ? 'postgres' : 'mysql'}`, `--db_name=${c.database}`, '--secs_per_report=1', host,
-    `--db_user=${c.user}`, `--db_password=${password(c)}`, ...engine, '--unique_checks=1', '--bulk_load=0', ...socket,
+    spec.python,
+    spec.iibench,
+    `--dbms=${postgres ? 'postgres' : 'mysql'}`,
+    `--db_name=${c.database}`,
+    '--secs_per_report=1',
+    host,
+    `--db_user=${c.user}`,
+    `--db_password=${password(c)}`,
+    ...engine,
+    '--unique_checks=1',
+    '--bulk_load=0',
+    ...socket,
     ...(s.secondaryAtEnd ? ['--secondary_at_end'] : []),
     ...(s.deletes ? ['--delete_per_insert'] : []),
     ...(s.info.queries === 'point' ? ['--query_pk_only'] : []),
-    `--max_rows=${s.rows}`, `--table_name=${table}`, ...(s.setup ? ['--setup'] : []),
-    `--num_secondary_indexes=${s.secondaryIndexes}`, `--data_length_min=${spec.dataLength.min}`, `--data_length_max=${spec.dataLength.max}`,
-    `--rows_per_commit=${s.rowsPerCommit}`, `--inserts_per_second=${s.insertsPerSecond}`, `--query_threads=${s.queryThreads}`,
-    `--seed=${seed}`, `--dbopt=${spec.dbopt}`, `--my_id=${client}`, ...(postgres && spec.preparedQueries ? ['--use_prepared_query'] : []),
+    `--max_rows=${s.rows}`,
+    `--table_name=${table}`,
+    ...(s.setup ? ['--setup'] : []),
+    `--num_secondary_indexes=${s.secondaryIndexes}`,
+    `--data_length_min=${spec.dataLength.min}`,
+    `--data_length_max=${spec.dataLength.max}`,
+    `--rows_per_commit=${s.rowsPerCommit}`,
+    `--inserts_per_second=${s.insertsPerSecond}`,
+    `--query_threads=${s.queryThreads}`,
+    `--seed=${seed}`,
+    `--dbopt=${spec.dbopt}`,
+    `--my_id=${client}`,
+    ...(postgres && spec.preparedQueries ? ['--use_prepared_query'] : []),
   ];
 }
 
@@ -92,15 +153,23 @@ function stepWhat(s: StepShape, clients: number): string {
   const who = `${clients} client${clients > 1 ? 's' : ''}`;
   if (s.info.kind === 'load') return `load ${s.rows} rows/client in PK order, ${who}`;
   if (s.info.kind === 'index') return `create ${s.secondaryIndexes} secondary indexes, ${who}`;
-  if (s.info.kind === 'write') return `insert ${s.rows} rows/client, ${s.rowsPerCommit}/commit${s.deletes ? ' with deletes' : ''}, ${who}`;
+  if (s.info.kind === 'write')
+    return `insert ${s.rows} rows/client, ${s.rowsPerCommit}/commit${s.deletes ? ' with deletes' : ''}, ${who}`;
   return `${s.info.queries} queries at ${s.insertsPerSecond} inserts/s/client for ${s.rows / s.insertsPerSecond} s, ${who}`;
 }
 
 /** Stop before the first step when iibench.py is not where the spec says (instead of every step failing). */
 function checkIibench(spec: InsertBenchmarkSpec): Step {
   const path = quote(spec.iibench);
-  const message = quote(`${spec.iibench} is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py`);
-  return { id: 'check-iibench', kind: 'shell', what: 'setup', script: `test -r ${path} && test -f ${path} || { echo ${message} >&2; exit 1; }` };
+  const message = quote(
+    `${spec.iibench} is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py`,
+  );
+  return {
+    id: 'check-iibench',
+    kind: 'shell',
+    what: 'setup',
+    script: `test -r ${path} && test -f ${path} || { echo ${message} >&2; exit 1; }`,
+  };
 }
 
 export function planInsertBenchmark(spec: InsertBenchmarkSpec, dbmsList: SpecDbms[]): Plan {
@@ -130,12 +199,17 @@ export function planInsertBenchmark(spec: InsertBenchmarkSpec, dbmsList: SpecDbm
           delaySeconds: s.setup && !spec.tablePerClient && n > 1 ? SHARED_TABLE_DELAY_S : undefined,
         });
       }
-      const seconds = s.info.kind === 'query' ? spec.querySeconds : Math.max(1, Math.round(s.rows / LOAD_ROWS_PER_S_GUESS));
+      const seconds =
+        s.info.kind === 'query' ? spec.querySeconds : Math.max(1, Math.round(s.rows / LOAD_ROWS_PER_S_GUESS));
       steps.push({
         id: `test:${name}`,
         kind: 'run',
         what: stepWhat(s, clients),
-        test: { name, seconds, summary: s.info.kind === 'query' ? undefined : { pattern: TOTALS, unit: 'rows/s (client 1)' } },
+        test: {
+          name,
+          seconds,
+          summary: s.info.kind === 'query' ? undefined : { pattern: TOTALS, unit: 'rows/s (client 1)' },
+        },
         commands,
         monitors: { vm: `${name}/o.vm.dop${dop}`, io: `${name}/o.io.dop${dop}`, intervalSeconds: spec.monitorSeconds },
       });

@@ -22,7 +22,10 @@ export function sumIostat(text: string, device: string): IostatColumnAverages | 
   const header = all.find((l) => /^Device:?\s/.test(l));
   if (!header) return undefined;
   const columns = fields(header).slice(1);
-  const rows = all.filter((l) => l.includes(device)).slice(1).map((l) => fields(l));
+  const rows = all
+    .filter((l) => l.includes(device))
+    .slice(1)
+    .map((l) => fields(l));
   if (rows.length === 0) return undefined;
   const values = columns.map((_, j) => rows.reduce((sum, r) => sum + awkNumber(r[j + 1]), 0) / rows.length);
   return { device, columns, values, printed: values.map(sumIostatValue), samples: rows.length };

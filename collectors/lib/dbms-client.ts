@@ -43,7 +43,9 @@ export function createDatabase(product: ClientProduct, c: Connection): ClientCom
 
 /** The server's version string. */
 export function serverVersion(product: ClientProduct, c: Connection): ClientCommand {
-  return product === 'postgres' ? psql(c, c.database, 'SELECT version()') : mysql(product, c, c.database, 'SELECT version()');
+  return product === 'postgres'
+    ? psql(c, c.database, 'SELECT version()')
+    : mysql(product, c, c.database, 'SELECT version()');
 }
 
 /** Every setting, one `name<TAB>value` per line. */

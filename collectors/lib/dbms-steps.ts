@@ -8,13 +8,29 @@ import type { Step } from './steps.ts';
 export function dbmsSteps(dbms: SpecDbms): Step[] {
   return [
     ...dbms.setup.map((script, i): Step => ({ id: `setup-${i + 1}`, kind: 'shell', what: 'setup', script })),
-    { id: 'create-database', kind: 'client', what: 'create-database', command: createDatabase(dbms.product, dbms.connection) },
-    { id: 'server-version', kind: 'client', what: 'server-version', command: serverVersion(dbms.product, dbms.connection), file: 'dbms-version.txt' },
-    { id: 'server-settings', kind: 'client', what: 'server-settings', command: serverSettings(dbms.product, dbms.connection), file: 'dbms-settings.txt' },
+    {
+      id: 'create-database',
+      kind: 'client',
+      what: 'create-database',
+      command: createDatabase(dbms.product, dbms.connection),
+    },
+    {
+      id: 'server-version',
+      kind: 'client',
+      what: 'server-version',
+      command: serverVersion(dbms.product, dbms.connection),
+      file: 'dbms-version.txt',
+    },
+    {
+      id: 'server-settings',
+      kind: 'client',
+      what: 'server-settings',
+      command: serverSettings(dbms.product, dbms.connection),
+      file: 'dbms-settings.txt',
+    },
   ];
 }
 
 export function teardownSteps(dbms: SpecDbms): Step[] {
   return dbms.teardown.map((script, i) => ({ id: `teardown-${i + 1}`, kind: 'shell', what: 'teardown', script }));
 }
-

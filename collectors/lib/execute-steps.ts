@@ -3,7 +3,18 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finishedSteps, readJournal, unfinishedSteps, JOURNAL } from './journal.ts';
-import { failureOf, journal, now, runAbortable, runClientStep, runShellStep, startMonitors, stopIfLost, RunStopped, type StepContext } from './run-steps.ts';
+import {
+  failureOf,
+  journal,
+  now,
+  runAbortable,
+  runClientStep,
+  runShellStep,
+  startMonitors,
+  stopIfLost,
+  RunStopped,
+  type StepContext,
+} from './run-steps.ts';
 import type { DbmsPlan, RunStep } from './steps.ts';
 import type { ExecResult, Running } from './transport/index.ts';
 
@@ -11,7 +22,14 @@ export interface ExecuteOptions {
   /** CPUs of the host, for `N CPUs` lines. */
   cpus?: number;
   /** Called when a measured test starts and whenever its live rate changes. */
-  onTest?: (info: { index: number; total: number; name: string; rate?: number; rateUnit?: string; remainingSeconds: number }) => void;
+  onTest?: (info: {
+    index: number;
+    total: number;
+    name: string;
+    rate?: number;
+    rateUnit?: string;
+    remainingSeconds: number;
+  }) => void;
   /** Called after each `run` step that ended (done, or a failed test), before the next step: e.g. to copy files the program left on the host. */
   afterStep?: (step: RunStep) => Promise<void>;
 }
@@ -44,7 +62,10 @@ async function writePlanFiles(plan: DbmsPlan, ctx: StepContext): Promise<void> {
       await ctx.transport.writeFile(f.hostPath, f.content);
     } catch (e) {
       if (ctx.signal.aborted) throw new RunStopped(`interrupted (Ctrl-C) before ${ctx.dbms} could start`, true);
-      throw new RunStopped(`${ctx.dbms}: cannot write ${f.hostPath} on ${ctx.transport.where}: ${(e as Error).message}. Check that its directory can be created there`, true);
+      throw new RunStopped(
+        `${ctx.dbms}: cannot write ${f.hostPath} on ${ctx.transport.where}: ${(e as Error).message}. Check that its directory can be created there`,
+        true,
+      );
     }
   }
 }
@@ -56,13 +77,20 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
-async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, report: (rate?: number) => void): Promise<void> {
+async function runStep(
+  ctx: StepContext,
+  step: RunStep,
+  opts: ExecuteOptions,
+  report: (rate?: number) => void,
+): Promise<void> {
   const files = [...step.commands.map((c) => c.file), ...(step.monitors ? [step.monitors.vm, step.monitors.io] : [])];
   await journal(ctx, { event: 'start', at: now(), step: step.id, files });
   const t0 = Date.now();
   for (const c of step.commands) {
     await mkdir(dirname(join(ctx.dir, c.file)), { recursive: true });
-    const lines = [c.header, c.cpusLine && opts.cpus ? `${opts.cpus} CPUs` : undefined].filter((l): l is string => l !== undefined);
+    const lines = [c.header, c.cpusLine && opts.cpus ? `${opts.cpus} CPUs` : undefined].filter(
+      (l): l is string => l !== undefined,
+    );
     await writeFile(join(ctx.dir, c.file), lines.length ? `${lines.join('\n')}\n` : '');
   }
   if (!step.test) ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.what}`);
@@ -118,7 +146,15 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
       // A command may wait for the others (the Insert Benchmark's clients of a shared table wait for its creator).
       if (c.delaySeconds) await wait(c.delaySeconds * 1000, ctx.signal);
       // Interrupted while waiting: never started (stopIfLost below reports the interruption).
-      if (ctx.signal.aborted) return { code: null, signal: null, timedOut: false, disconnected: false, stdout: '', stderr: 'not started: interrupted' };
+      if (ctx.signal.aborted)
+        return {
+          code: null,
+          signal: null,
+          timedOut: false,
+          disconnected: false,
+          stdout: '',
+          stderr: 'not started: interrupted',
+        };
       return runAbortable(ctx, start(c));
     }),
   );
@@ -130,15 +166,25 @@ async function runStep(ctx: StepContext, step: RunStep, opts: ExecuteOptions, re
   if (bad) {
     const reason = failedBecause ?? failureOf(bad);
     await journal(ctx, { event: 'failed', at: now(), step: step.id, code: bad.code, reason });
-    if (!step.test) throw new RunStopped(`${ctx.dbms}: ${step.what} failed (${reason}); see ${join(ctx.dir, step.commands[results.indexOf(bad)]!.file)}`, false);
+    if (!step.test)
+      throw new RunStopped(
+        `${ctx.dbms}: ${step.what} failed (${reason}); see ${join(ctx.dir, step.commands[results.indexOf(bad)]!.file)}`,
+        false,
+      );
     // A failed test is data: its output stays and harvest reports it as failed.
-    ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.test.name} FAILED (${reason}), output kept in ${step.commands[results.indexOf(bad)]!.file}`);
+    ctx.progress.log(
+      ctx.host,
+      `${ctx.dbms}: ${step.test.name} FAILED (${reason}), output kept in ${step.commands[results.indexOf(bad)]!.file}`,
+    );
     return;
   }
   await journal(ctx, { event: 'done', at: now(), step: step.id, code: 0, seconds });
   if (step.test) {
     const rate = step.test.summary?.pattern.exec(results[0]?.stdout ?? '')?.[1];
-    ctx.progress.log(ctx.host, `${ctx.dbms}: ${step.test.name} done in ${seconds.toFixed(1)} s${rate ? `, ${rate} ${step.test.summary!.unit}` : ''}`);
+    ctx.progress.log(
+      ctx.host,
+      `${ctx.dbms}: ${step.test.name} done in ${seconds.toFixed(1)} s${rate ? `, ${rate} ${step.test.summary!.unit}` : ''}`,
+    );
   }
 }
 
@@ -165,7 +211,14 @@ export async function executeSteps(plan: DbmsPlan, ctx: StepContext, opts: Execu
       const left = tests.slice(testIndex - 1).reduce((n, t) => n + t.test!.seconds + 2, 0);
       const t0 = Date.now();
       const report = (rate?: number) =>
-        opts.onTest?.({ index: testIndex, total: tests.length, name: test.name, rate, rateUnit: step.commands.find((c) => c.liveRate)?.liveRateUnit, remainingSeconds: Math.max(0, left - (Date.now() - t0) / 1000) });
+        opts.onTest?.({
+          index: testIndex,
+          total: tests.length,
+          name: test.name,
+          rate,
+          rateUnit: step.commands.find((c) => c.liveRate)?.liveRateUnit,
+          remainingSeconds: Math.max(0, left - (Date.now() - t0) / 1000),
+        });
       report();
       ctx.progress.log(ctx.host, `${ctx.dbms}: [${testIndex}/${tests.length}] ${test.name} (${step.what})`);
       await runStep(ctx, step, opts, report);

@@ -16,7 +16,11 @@ export function filesAt(ref: string, dir: string): string[] {
 }
 
 /** Added (A) and modified (M) files under `dir` from `base` to `head` (`head` undefined: the working tree). */
-export function changedFiles(base: string, head: string | undefined, dir: string): Array<{ status: 'A' | 'M'; path: string }> {
+export function changedFiles(
+  base: string,
+  head: string | undefined,
+  dir: string,
+): Array<{ status: 'A' | 'M'; path: string }> {
   const range = head ? [base, head] : [base];
   return git(['diff', '--name-status', '--no-renames', ...range, '--', dir])
     .split('\n')

@@ -11,7 +11,10 @@ export const INVENTORY_COMMANDS: Array<{ file: string; argv: string[] }> = [
   { file: 'lsblk.txt', argv: ['lsblk', '-P', '-o', 'NAME,MODEL,SIZE,ROTA,TYPE,FSTYPE,MOUNTPOINT'] },
   { file: 'df.txt', argv: ['df', '-T', '-P'] },
   { file: 'mounts.txt', argv: ['cat', '/proc/mounts'] },
-  { file: 'tool-versions.txt', argv: ['sh', '-c', 'vmstat -V 2>&1 | head -1; iostat -V 2>&1 | head -1; sysbench --version 2>&1 | head -1'] },
+  {
+    file: 'tool-versions.txt',
+    argv: ['sh', '-c', 'vmstat -V 2>&1 | head -1; iostat -V 2>&1 | head -1; sysbench --version 2>&1 | head -1'],
+  },
 ];
 
 export interface InventoryFiles {
@@ -30,14 +33,25 @@ function kv(text: string | undefined, sep: RegExp): Map<string, string> {
 /** Storage of the filesystem holding `dataDir` (df), with its mount options (discard) and device model (lsblk). */
 export function storageOf(files: InventoryFiles, dataDir: string | undefined): Storage | undefined {
   if (!dataDir) return undefined;
-  const rows = (files['df.txt'] ?? '').split('\n').slice(1).map((l) => l.split(/\s+/)).filter((f) => f.length >= 7);
+  const rows = (files['df.txt'] ?? '')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(/\s+/))
+    .filter((f) => f.length >= 7);
   // Longest mount point that contains the data directory.
-  const row = rows.filter((f) => dataDir === f[6] || dataDir.startsWith(f[6] === '/' ? '/' : `${f[6]}/`)).sort((a, b) => b[6]!.length - a[6]!.length)[0];
+  const row = rows
+    .filter((f) => dataDir === f[6] || dataDir.startsWith(f[6] === '/' ? '/' : `${f[6]}/`))
+    .sort((a, b) => b[6]!.length - a[6]!.length)[0];
   if (!row) return undefined;
   const [device, filesystem, blocks, , , , mountpoint] = row;
-  const mount = (files['mounts.txt'] ?? '').split('\n').map((l) => l.split(' ')).find((f) => f[1] === mountpoint);
+  const mount = (files['mounts.txt'] ?? '')
+    .split('\n')
+    .map((l) => l.split(' '))
+    .find((f) => f[1] === mountpoint);
   const name = device!.replace(/^\/dev\//, '');
-  const lsblk = (files['lsblk.txt'] ?? '').split('\n').map((l) => Object.fromEntries([...l.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]])));
+  const lsblk = (files['lsblk.txt'] ?? '')
+    .split('\n')
+    .map((l) => Object.fromEntries([...l.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]])));
   const disk = lsblk.find((d) => d.NAME === name);
   return {
     device: name,

@@ -118,7 +118,12 @@ export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number;
  * Finds the matching lines with indexOf over the whole text instead of splitting it into lines.
  * `stopAtFirstIO` answers only "did this device do any IO" (the sums are then partial).
  */
-export function harnessIostatSums(text: string, device: string, skipFirst = false, opts: { stopAtFirstIO?: boolean } = {}) {
+export function harnessIostatSums(
+  text: string,
+  device: string,
+  skipFirst = false,
+  opts: { stopAtFirstIO?: boolean } = {},
+) {
   const h = /(^|\n)(Device:?\s[^\n]*)/.exec(text);
   const cols = h ? harnessFieldsFor(h[2]!) : undefined;
   if (!cols || device === '') return undefined;

@@ -38,7 +38,8 @@ export function unfinishedSteps(events: JournalEvent[]): Array<{ step: string; f
   const started = new Map<string, string[]>();
   for (const e of events) {
     if (e.event === 'start') started.set(e.step, e.files ?? []);
-    else if ((e.event === 'done' || e.event === 'failed' || e.event === 'moved') && started.has(e.step)) started.delete(e.step);
+    else if ((e.event === 'done' || e.event === 'failed' || e.event === 'moved') && started.has(e.step))
+      started.delete(e.step);
   }
   return [...started].map(([step, files]) => ({ step, files }));
 }

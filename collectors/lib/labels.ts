@@ -41,7 +41,8 @@ export function decodeVersion(code: string, digits: string, pre?: string): strin
     case 'fbmy':
     case 'rx':
     case 'mo':
-      parts = digits.length >= 2 ? [digits[0]!, digits[1]!, ...(digits.length > 2 ? [digits.slice(2)] : [])] : undefined;
+      parts =
+        digits.length >= 2 ? [digits[0]!, digits[1]!, ...(digits.length > 2 ? [digits.slice(2)] : [])] : undefined;
       break;
     case 'ma': {
       const major = digits.slice(0, 2);
@@ -69,14 +70,23 @@ export function decodeVersion(code: string, digits: string, pre?: string): strin
 }
 
 /** Decode a build name like `my8043_rel_o2nofp`, `pg19b1_o2nofp`, `ma110806_rel_withdbg`, `fbmy5635_202203072101`. */
-export function decodeBuildName(buildName: string): Omit<DecodedLabel, 'label' | 'config' | 'serverClass' | 'primaryKey'> {
+export function decodeBuildName(
+  buildName: string,
+): Omit<DecodedLabel, 'label' | 'config' | 'serverClass' | 'primaryKey'> {
   const m = /^([a-z]+?)(\d+)((?:b|beta|rc|alpha)\d+)?(?:_(.+))?$/.exec(buildName);
   if (!m) return { buildName };
   const [, code, digits, pre, build] = m;
   const known = PRODUCTS[code!];
   if (!known) return { buildName };
   const version = code === 'pgo' ? undefined : decodeVersion(code!, digits!, pre);
-  return { buildName, product: known.product, engine: known.engine, version, build, short: `${code}${digits}${pre ?? ''}` };
+  return {
+    buildName,
+    product: known.product,
+    engine: known.engine,
+    version,
+    build,
+    short: `${code}${digits}${pre ?? ''}`,
+  };
 }
 
 /** Server class (`c8r32`) from a config name like `z12a_c8r32` or `cx10b_c32r128`. */

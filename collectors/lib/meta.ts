@@ -20,7 +20,11 @@ export async function readMeta(path: string): Promise<Meta> {
   }
   const parsed = MetaSchema.safeParse(data ?? {});
   if (!parsed.success) {
-    throw new Error(formatZodIssues(path, parsed.error.issues, 'public/schema/meta.schema.json lists every field').map((p) => p.text).join('\n'));
+    throw new Error(
+      formatZodIssues(path, parsed.error.issues, 'public/schema/meta.schema.json lists every field')
+        .map((p) => p.text)
+        .join('\n'),
+    );
   }
   return parsed.data;
 }
@@ -52,7 +56,12 @@ export const RAW_META = 'benchsite-meta.json';
 export function withRawMeta(rawMetaText: string | undefined, given: Meta | undefined): Meta | undefined {
   if (rawMetaText === undefined) return given;
   const parsed = MetaSchema.safeParse(JSON.parse(rawMetaText));
-  if (!parsed.success) throw new Error(`${RAW_META}: ${formatZodIssues(RAW_META, parsed.error.issues).map((p) => p.text).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `${RAW_META}: ${formatZodIssues(RAW_META, parsed.error.issues)
+        .map((p) => p.text)
+        .join('; ')}`,
+    );
   const raw = parsed.data;
   if (!given) return raw;
   return {

@@ -117,7 +117,8 @@ export function numberRuns(text: string, start: number, end: number, out: number
         mant = mant * 10 + (c - 48);
         digits++;
         if (dot) decimals++;
-      } else if (c === 46 && !dot && i + 1 < end && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57) dot = true;
+      } else if (c === 46 && !dot && i + 1 < end && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57)
+        dot = true;
       else break;
     }
     out.push(digits > 15 || decimals > 15 ? Number.NaN : decimals ? mant / POW10[decimals]! : mant);

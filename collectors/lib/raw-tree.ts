@@ -55,7 +55,9 @@ async function readRawInput(input: string): Promise<RawTree> {
   try {
     info = await stat(input);
   } catch {
-    throw new Error(`${input}: no such file or directory. Give a raw result directory, an output file or a .tar.gz of them.`);
+    throw new Error(
+      `${input}: no such file or directory. Give a raw result directory, an output file or a .tar.gz of them.`,
+    );
   }
   if (info.isDirectory()) {
     const entries: RawEntry[] = [];

@@ -15,7 +15,15 @@ function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
   return spec.benchmark.tests.flatMap((entry, i) => {
     const type = baseTestType(entry.replace(/_range=\d+$/, ''));
     if (SYSBENCH_TESTS[type]) return [];
-    return [{ code: 'custom', path: ['benchmark', 'tests', i], message: `unknown test "${entry}"`, params: { hint: `Use one of ${known.join(', ')} (add _range=<n> for a range)` }, input: entry } as z.core.$ZodIssue];
+    return [
+      {
+        code: 'custom',
+        path: ['benchmark', 'tests', i],
+        message: `unknown test "${entry}"`,
+        params: { hint: `Use one of ${known.join(', ')} (add _range=<n> for a range)` },
+        input: entry,
+      } as z.core.$ZodIssue,
+    ];
   });
 }
 
@@ -26,7 +34,9 @@ export function parseSpec(file: string, text: string): RunSpec {
   if (doc.errors.length) {
     const e = doc.errors[0]!;
     const { line, col } = lineCounter.linePos(e.pos[0]);
-    throw new SpecError(`${file}:${line}:${col}: YAML syntax error: ${e.message.split('\n')[0]}. Fix the YAML at that position.`);
+    throw new SpecError(
+      `${file}:${line}:${col}: YAML syntax error: ${e.message.split('\n')[0]}. Fix the YAML at that position.`,
+    );
   }
   const parsed = RunSpecSchema.safeParse(doc.toJS() ?? {});
   const issues = parsed.success ? unknownTests(parsed.data) : parsed.error.issues;
@@ -34,7 +44,9 @@ export function parseSpec(file: string, text: string): RunSpec {
   const lines = formatZodIssues(file, issues, '`benchsite run --help` shows every field').map((p, i) => {
     // Point at the deepest node of the path that exists in the document (the unknown key itself, if that is it).
     const issue = issues[i]!;
-    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : [])] as Array<string | number>;
+    const path = [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : [])] as Array<
+      string | number
+    >;
     let line: number | undefined;
     while (path.length && line === undefined) {
       const node = doc.getIn(path, true);

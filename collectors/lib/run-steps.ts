@@ -67,24 +67,38 @@ export async function runShellStep(ctx: StepContext, id: string, script: string)
   ctx.progress.log(ctx.host, `${ctx.dbms}: ${id}: ${redactSecrets(script)}`);
   await writeFile(join(ctx.dir, `${id}.log`), `$ ${redactSecrets(script)}\n`);
   const t0 = Date.now();
-  const r = await runAbortable(ctx, ctx.transport.start(['sh', '-c', script], { outputFile: join(ctx.dir, `${id}.log`) }));
+  const r = await runAbortable(
+    ctx,
+    ctx.transport.start(['sh', '-c', script], { outputFile: join(ctx.dir, `${id}.log`) }),
+  );
   await stopIfLost(ctx, id, r);
   if (r.code !== 0) {
     await journal(ctx, { event: 'failed', at: now(), step: id, code: r.code, reason: failureOf(r) });
-    throw new RunStopped(`${ctx.dbms}: ${id} failed (${failureOf(r)}); the tests were not run because the DBMS may not be set up as the spec says`, false);
+    throw new RunStopped(
+      `${ctx.dbms}: ${id} failed (${failureOf(r)}); the tests were not run because the DBMS may not be set up as the spec says`,
+      false,
+    );
   }
   await journal(ctx, { event: 'done', at: now(), step: id, code: 0, seconds: (Date.now() - t0) / 1000 });
 }
 
 /** A database client command (create database, version, settings); stdout kept in `file`. */
-export async function runClientStep(ctx: StepContext, id: string, command: ClientCommand, file?: string): Promise<void> {
+export async function runClientStep(
+  ctx: StepContext,
+  id: string,
+  command: ClientCommand,
+  file?: string,
+): Promise<void> {
   await journal(ctx, { event: 'start', at: now(), step: id, files: file ? [file] : [] });
   const t0 = Date.now();
   const r = await runAbortable(ctx, ctx.transport.start(command.argv, { env: command.env, timeoutMs: 120_000 }));
   await stopIfLost(ctx, id, r);
   if (r.code !== 0 && !(command.okWhenStderr && command.okWhenStderr.test(r.stderr))) {
     await journal(ctx, { event: 'failed', at: now(), step: id, code: r.code, reason: failureOf(r) });
-    throw new RunStopped(`${ctx.dbms}: ${id} failed: \`${command.argv[0]}\` ${failureOf(r)}. Check the connection settings of this DBMS entry and that the server runs`, false);
+    throw new RunStopped(
+      `${ctx.dbms}: ${id} failed: \`${command.argv[0]}\` ${failureOf(r)}. Check the connection settings of this DBMS entry and that the server runs`,
+      false,
+    );
   }
   if (file) await writeFile(join(ctx.dir, file), r.stdout);
   await journal(ctx, { event: 'done', at: now(), step: id, code: r.code, seconds: (Date.now() - t0) / 1000 });

@@ -152,8 +152,24 @@ export function vmstatSeries(v: Vmstat, intervalSeconds?: number): Series | unde
 }
 
 const VMSTAT_UNITS: Record<string, string> = {
-  r: 'procs', b: 'procs', swpd: 'KiB', free: 'KiB', buff: 'KiB', cache: 'KiB', si: 'KiB/s', so: 'KiB/s',
-  bi: 'blocks/s', bo: 'blocks/s', in: 'interrupts/s', cs: 'switches/s', us: '%', sy: '%', id: '%', wa: '%', st: '%', gu: '%',
+  r: 'procs',
+  b: 'procs',
+  swpd: 'KiB',
+  free: 'KiB',
+  buff: 'KiB',
+  cache: 'KiB',
+  si: 'KiB/s',
+  so: 'KiB/s',
+  bi: 'blocks/s',
+  bo: 'blocks/s',
+  in: 'interrupts/s',
+  cs: 'switches/s',
+  us: '%',
+  sy: '%',
+  id: '%',
+  wa: '%',
+  st: '%',
+  gu: '%',
 };
 
 /** iostat rows of one device as a series. */

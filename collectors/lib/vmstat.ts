@@ -15,7 +15,26 @@ export interface Vmstat {
   harness: { samples: number; csSum: number; cpuSum: number };
 }
 
-const DEFAULT_COLUMNS = ['r', 'b', 'swpd', 'free', 'buff', 'cache', 'si', 'so', 'bi', 'bo', 'in', 'cs', 'us', 'sy', 'id', 'wa', 'st', 'gu'];
+const DEFAULT_COLUMNS = [
+  'r',
+  'b',
+  'swpd',
+  'free',
+  'buff',
+  'cache',
+  'si',
+  'so',
+  'bi',
+  'bo',
+  'in',
+  'cs',
+  'us',
+  'sy',
+  'id',
+  'wa',
+  'st',
+  'gu',
+];
 
 /** awk's value of a field: NaN (a word) counts as 0. */
 const awkValue = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 0 : x);

@@ -55,7 +55,8 @@ export async function rawArchive(h: HarvestedRun, level = archiveLevelFor(h)): P
 
 /** Write one file atomically unless it already holds these bytes. Returns whether it wrote. */
 export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<boolean> {
-  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const bytes =
+    typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   try {
     const old = await readFile(path);
     if (old.equals(bytes)) return false;
@@ -90,7 +91,11 @@ export function seriesJson(series: HarvestedRun['series']): string {
  * Validate and write one run to `<out>/<id>/`. Throws (writing nothing) when the run does not validate,
  * listing every problem.
  */
-export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { archiveLevel?: number; archiving?: Promise<Uint8Array> } = {}): Promise<WrittenRun> {
+export async function writeHarvestedRun(
+  h: HarvestedRun,
+  out: string,
+  opts: { archiveLevel?: number; archiving?: Promise<Uint8Array> } = {},
+): Promise<WrittenRun> {
   const id = runId(h.run);
   const dir = join(out, id);
   // Compressing runs on the thread pool while this thread checks the series and draws the charts.
@@ -101,7 +106,12 @@ export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { ar
   let chartsText = '';
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
-    if (!s.success) throw new Error(formatZodIssues(join(dir, 'series.json'), s.error.issues).map((p) => p.text).join('\n'));
+    if (!s.success)
+      throw new Error(
+        formatZodIssues(join(dir, 'series.json'), s.error.issues)
+          .map((p) => p.text)
+          .join('\n'),
+      );
     seriesText = seriesJson(h.series);
     // The run page's charts, drawn once here (the site redraws them only when this file is stale).
     chartsText = `${chartsStamp(Buffer.byteLength(seriesText))}${runChartsHtml(h.run, h.series)}`;
@@ -112,7 +122,9 @@ export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { ar
   const file = join(dir, 'run.json');
   const checked = validateRunData(file, run, id);
   if (checked.problems.length) {
-    throw new Error(`not written, the harvested run does not validate:\n${checked.problems.map((p) => `  ${p.text}`).join('\n')}`);
+    throw new Error(
+      `not written, the harvested run does not validate:\n${checked.problems.map((p) => `  ${p.text}`).join('\n')}`,
+    );
   }
   await mkdir(dir, { recursive: true });
   let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), archive);
@@ -132,7 +144,12 @@ export async function writeHarvestedRun(h: HarvestedRun, out: string, opts: { ar
  * so the thread pool is never idle while this thread checks and charts. `done` hears of every run, written
  * or refused: one bad run does not stop the others.
  */
-export async function writeHarvestedRuns(runs: HarvestedRun[], out: string, done: (h: HarvestedRun, r: { written: WrittenRun } | { error: Error }) => void, opts: { archiveLevel?: number } = {}): Promise<void> {
+export async function writeHarvestedRuns(
+  runs: HarvestedRun[],
+  out: string,
+  done: (h: HarvestedRun, r: { written: WrittenRun } | { error: Error }) => void,
+  opts: { archiveLevel?: number } = {},
+): Promise<void> {
   const start = (h: HarvestedRun | undefined) => {
     if (!h) return undefined;
     const p = rawArchive(h, opts.archiveLevel);

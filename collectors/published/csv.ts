@@ -47,7 +47,9 @@ export function parseCsv(text: string, name: string): Csv {
     if (lines[i]!.trim() === '') continue;
     const cells = splitRecord(lines[i]!);
     if (cells.length !== header.length) {
-      problems.push(`${name}:${i + 1}: ${cells.length} cells, the header has ${header.length}. Check for a missing or extra comma.`);
+      problems.push(
+        `${name}:${i + 1}: ${cells.length} cells, the header has ${header.length}. Check for a missing or extra comma.`,
+      );
       continue;
     }
     rows.push({ line: i + 1, cells: Object.fromEntries(header.map((h, j) => [h, cells[j]!])) });

@@ -42,14 +42,21 @@ interface BuildRows {
   files: Set<string>;
 }
 
-const boolCell = (v: string) => (/^(true|1|on|yes)$/i.test(v) ? true : /^(false|0|off|no)$/i.test(v) ? false : undefined);
+const boolCell = (v: string) =>
+  /^(true|1|on|yes)$/i.test(v) ? true : /^(false|0|off|no)$/i.test(v) ? false : undefined;
 
 /** Runs of the tables; throws one Error listing every problem, each with file, line and column. */
 export function importHammerdbTables(csvs: PublishedCsv[], meta: Meta, metaName?: string): HarvestedRun[] {
   const problems: string[] = [];
-  if (!meta.host?.name) problems.push(`${metaName ?? '--meta'}: host.name is missing. Name the host the post measured, e.g. host: { name: ax162s }.`);
+  if (!meta.host?.name)
+    problems.push(
+      `${metaName ?? '--meta'}: host.name is missing. Name the host the post measured, e.g. host: { name: ax162s }.`,
+    );
   const date = meta.published?.date ?? meta.date;
-  if (!meta.published?.title) problems.push(`${metaName ?? '--meta'}: published.title is missing. Name the post the table comes from (published: { title, date, url }).`);
+  if (!meta.published?.title)
+    problems.push(
+      `${metaName ?? '--meta'}: published.title is missing. Name the post the table comes from (published: { title, date, url }).`,
+    );
   if (!date) problems.push(`${metaName ?? '--meta'}: published.date is missing. Give the post's date (YYYY-MM-DD).`);
 
   const builds = new Map<string, BuildRows>();
@@ -63,31 +70,52 @@ export function importHammerdbTables(csvs: PublishedCsv[], meta: Meta, metaName?
   });
   // Tables that define builds first, so a metrics-only table can join them whatever the order of the files.
   const defining = (h: string[]) => h.includes('dbms') || h.includes('version') || h.includes('config');
-  const ordered = parsed.filter((p) => p !== undefined).sort((a, b) => Number(defining(b.csv.header)) - Number(defining(a.csv.header)));
+  const ordered = parsed
+    .filter((p) => p !== undefined)
+    .sort((a, b) => Number(defining(b.csv.header)) - Number(defining(a.csv.header)));
 
   for (const { c, csv } of ordered) {
     const missing = REQUIRED.filter((r) => !csv.header.includes(r));
     if (missing.length) {
-      problems.push(`${c.name}:1: no column ${missing.join(', ')}. A HammerDB table needs label, virtual_users, warehouses and metric columns (${Object.keys(HAMMERDB_METRICS).join(', ')}).`);
+      problems.push(
+        `${c.name}:1: no column ${missing.join(', ')}. A HammerDB table needs label, virtual_users, warehouses and metric columns (${Object.keys(HAMMERDB_METRICS).join(', ')}).`,
+      );
       continue;
     }
     const unknown = csv.header.filter((h) => !DESCRIPTIVE.includes(h) && !(h in HAMMERDB_METRICS));
     if (unknown.length) {
-      problems.push(`${c.name}:1: unknown column ${unknown.join(', ')}. Metric columns are ${Object.keys(HAMMERDB_METRICS).join(', ')}.`);
+      problems.push(
+        `${c.name}:1: unknown column ${unknown.join(', ')}. Metric columns are ${Object.keys(HAMMERDB_METRICS).join(', ')}.`,
+      );
       continue;
     }
     for (const row of csv.rows) readRow(c.name, row, defining(csv.header), builds, problems);
   }
   if (problems.length) throw new Error(problems.join('\n'));
-  return [...builds.values()].map((b) => runOf(b, csvs.filter((c) => b.files.has(c.name)), meta, metaName, date!));
+  return [...builds.values()].map((b) =>
+    runOf(
+      b,
+      csvs.filter((c) => b.files.has(c.name)),
+      meta,
+      metaName,
+      date!,
+    ),
+  );
 }
 
-function readRow(file: string, row: CsvRow, defines: boolean, builds: Map<string, BuildRows>, problems: string[]): void {
+function readRow(
+  file: string,
+  row: CsvRow,
+  defines: boolean,
+  builds: Map<string, BuildRows>,
+  problems: string[],
+): void {
   const at = (col: string) => `${file}:${row.line}: ${col}`;
   const cell = row.cells;
   const int = (col: string) => {
     const v = parseNumber(cell[col]);
-    if (v === undefined || !Number.isInteger(v) || v <= 0) problems.push(`${at(col)}: "${cell[col]}" is not a positive whole number`);
+    if (v === undefined || !Number.isInteger(v) || v <= 0)
+      problems.push(`${at(col)}: "${cell[col]}" is not a positive whole number`);
     return v ?? 0;
   };
   const label = cell.label!;
@@ -102,16 +130,22 @@ function readRow(file: string, row: CsvRow, defines: boolean, builds: Map<string
   let b = builds.get(label);
   if (defines) {
     const product = cell.dbms ? ProductSchema.safeParse(cell.dbms) : undefined;
-    if (product && !product.success) problems.push(`${at('dbms')}: "${cell.dbms}" is not one of ${ProductSchema.options.join(', ')}`);
+    if (product && !product.success)
+      problems.push(`${at('dbms')}: "${cell.dbms}" is not one of ${ProductSchema.options.join(', ')}`);
     const version = cell.version || undefined;
-    if (version && !/^\d+(\.\d+)*((alpha|beta|rc)\d*)?$/.test(version)) problems.push(`${at('version')}: "${version}" is not a dotted version like 8.4.8`);
+    if (version && !/^\d+(\.\d+)*((alpha|beta|rc)\d*)?$/.test(version))
+      problems.push(`${at('version')}: "${version}" is not a dotted version like 8.4.8`);
     const facts = { product: product?.success ? product.data : undefined, version, config: cell.config || undefined };
     if (!b) builds.set(label, (b = { label, ...facts, points: [], files: new Set() }));
     else if (b.product !== facts.product || b.version !== facts.version || b.config !== facts.config) {
-      problems.push(`${file}:${row.line}: label ${label} is ${[facts.product, facts.version, facts.config].join(' ')} here but ${[b.product, b.version, b.config].join(' ')} on an earlier row; one label is one build`);
+      problems.push(
+        `${file}:${row.line}: label ${label} is ${[facts.product, facts.version, facts.config].join(' ')} here but ${[b.product, b.version, b.config].join(' ')} on an earlier row; one label is one build`,
+      );
     }
   } else if (!b) {
-    return void problems.push(`${at('label')}: no build "${label}" in the tables of this import. Import this table together with the one that lists ${label} with its dbms, version and config.`);
+    return void problems.push(
+      `${at('label')}: no build "${label}" in the tables of this import. Import this table together with the one that lists ${label} with its dbms, version and config.`,
+    );
   }
   b.files.add(file);
   let point = b.points.find((p) => p.vu === vu && p.warehouses === warehouses && p.sp === sp);
@@ -125,15 +159,27 @@ function readRow(file: string, row: CsvRow, defines: boolean, builds: Map<string
       continue;
     }
     const dup = point.metrics.find((m) => m.metric === metric);
-    if (dup) problems.push(`${at(metric)}: ${label} at vu=${vu}, warehouses=${warehouses} already has ${metric} from ${dup.source}`);
+    if (dup)
+      problems.push(
+        `${at(metric)}: ${label} at vu=${vu}, warehouses=${warehouses} already has ${metric} from ${dup.source}`,
+      );
     else point.metrics.push({ metric, value, source: `${file}:${row.line}` });
   }
 }
 
-function runOf(b: BuildRows, files: PublishedCsv[], meta: Meta, metaName: string | undefined, date: string): HarvestedRun {
+function runOf(
+  b: BuildRows,
+  files: PublishedCsv[],
+  meta: Meta,
+  metaName: string | undefined,
+  date: string,
+): HarvestedRun {
   const h = meta.hammerdb;
-  const both = (p: Point) => b.points.some((q) => q !== p && q.vu === p.vu && q.warehouses === p.warehouses && q.sp !== p.sp);
-  const points = [...b.points].sort((x, y) => x.warehouses - y.warehouses || x.vu - y.vu || Number(x.sp) - Number(y.sp));
+  const both = (p: Point) =>
+    b.points.some((q) => q !== p && q.vu === p.vu && q.warehouses === p.warehouses && q.sp !== p.sp);
+  const points = [...b.points].sort(
+    (x, y) => x.warehouses - y.warehouses || x.vu - y.vu || Number(x.sp) - Number(y.sp),
+  );
   const tests: Test[] = [];
   const results: ResultRow[] = [];
   for (const p of points) {
@@ -144,8 +190,14 @@ function runOf(b: BuildRows, files: PublishedCsv[], meta: Meta, metaName: string
     if (h?.partitioned !== undefined) params.partitioned = h.partitioned;
     if (h?.rampupMinutes !== undefined) params.rampupMinutes = h.rampupMinutes;
     if (h?.durationMinutes !== undefined) params.durationMinutes = h.durationMinutes;
-    tests.push({ name, status: 'ok', params, rawFiles: [...new Set(p.metrics.map((m) => m.source.replace(/:\d+$/, '')))] });
-    for (const m of p.metrics) results.push({ test: name, metric: m.metric, value: m.value, unit: HAMMERDB_METRICS[m.metric] });
+    tests.push({
+      name,
+      status: 'ok',
+      params,
+      rawFiles: [...new Set(p.metrics.map((m) => m.source.replace(/:\d+$/, '')))],
+    });
+    for (const m of p.metrics)
+      results.push({ test: name, metric: m.metric, value: m.value, unit: HAMMERDB_METRICS[m.metric] });
   }
   const raw: RawEntry[] = files.map((f) => ({ path: f.name, data: f.data }));
   const run: Run = {
@@ -168,7 +220,9 @@ function runOf(b: BuildRows, files: PublishedCsv[], meta: Meta, metaName: string
       input: files.map((f) => f.name).join(', '),
       rawFiles: manifest(raw),
       published: { ...meta.published!, date, file: files.map((f) => f.name).join(', ') },
-      notes: ['numbers transcribed from a published table, not harvested from raw output; the CSV files are the raw files'],
+      notes: [
+        'numbers transcribed from a published table, not harvested from raw output; the CSV files are the raw files',
+      ],
     },
   };
   // The date is the post's (dateSource published), whatever else the meta file says.

@@ -32,12 +32,39 @@ const SB_O = /^sb\.o\.(.+)\.range(\d+)\.pk([01])\.dop(\d+)(\.gz)?$/;
 
 /** Test order of mytools all_small.sh, so tables list tests as the posts do. */
 const RUN_ORDER = [
-  'point-query.warm', 'point-query.pre', 'scan.warmpre', 'range-notcovered-si.pre', 'update-inlist', 'update-index', 'update-nonindex',
-  'update-one', 'update-zipf', 'write-only', 'read-write', 'scan.warm', 'scan', 'read-only', 'read-only-simple',
-  'read-only-sum', 'read-only-order', 'read-only-distinct', 'read-only-count', 'point-query', 'random-points',
-  'hot-points', 'points-covered-pk', 'points-notcovered-pk', 'range-covered-pk', 'range-notcovered-pk',
-  'points-covered-si.warm', 'points-covered-si', 'points-notcovered-si', 'range-covered-si', 'range-notcovered-si',
-  'delete', 'insert',
+  'point-query.warm',
+  'point-query.pre',
+  'scan.warmpre',
+  'range-notcovered-si.pre',
+  'update-inlist',
+  'update-index',
+  'update-nonindex',
+  'update-one',
+  'update-zipf',
+  'write-only',
+  'read-write',
+  'scan.warm',
+  'scan',
+  'read-only',
+  'read-only-simple',
+  'read-only-sum',
+  'read-only-order',
+  'read-only-distinct',
+  'read-only-count',
+  'point-query',
+  'random-points',
+  'hot-points',
+  'points-covered-pk',
+  'points-notcovered-pk',
+  'range-covered-pk',
+  'range-notcovered-pk',
+  'points-covered-si.warm',
+  'points-covered-si',
+  'points-notcovered-si',
+  'range-covered-si',
+  'range-notcovered-si',
+  'delete',
+  'insert',
 ];
 
 /** Is this text a sysbench run output (stock layout)? */
@@ -55,17 +82,23 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
     const prefix = dir ? `${dir}/` : '';
     // Every file under the run directory is kept as evidence (inventory/, attempts/ of interrupted tests);
     // only its top-level files are read.
-    const runEntries = tree.entries.filter((e) => e.path.startsWith(prefix) && !isOtherRunDir(e.path.slice(prefix.length), dirs, prefix));
+    const runEntries = tree.entries.filter(
+      (e) => e.path.startsWith(prefix) && !isOtherRunDir(e.path.slice(prefix.length), dirs, prefix),
+    );
     runEntries.forEach((e) => used.add(e.path));
     const label = dir ? fileName(dir) : tree.name;
     result.runs.push(harvestMytoolsDir(label, dir || tree.name, relativeTo(prefix, runEntries), opts));
   }
   for (const [dir, entries] of dirs) {
-    const stock = entries.filter((e) => !used.has(e.path) && !isSummaryOrSide(e.path) && looksLikeSysbenchOutput(entryText(e)));
+    const stock = entries.filter(
+      (e) => !used.has(e.path) && !isSummaryOrSide(e.path) && looksLikeSysbenchOutput(entryText(e)),
+    );
     if (stock.length === 0) continue;
     stock.forEach((e) => used.add(e.path));
     const prefix = dir ? `${dir}/` : '';
-    const label = opts.meta?.label ?? (stock.length === 1 && !dir ? stem(fileName(stock[0]!.path)) : dir ? fileName(dir) : tree.name);
+    const label =
+      opts.meta?.label ??
+      (stock.length === 1 && !dir ? stem(fileName(stock[0]!.path)) : dir ? fileName(dir) : tree.name);
     result.runs.push(harvestStockFiles(label, dir || tree.name, relativeTo(prefix, stock), opts));
   }
   for (const e of tree.entries) {
@@ -119,7 +152,12 @@ interface TestFiles {
   output: RawEntry;
 }
 
-function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], given: SysbenchHarvestOptions): HarvestedRun {
+function harvestMytoolsDir(
+  label: string,
+  input: string,
+  entries: RawEntry[],
+  given: SysbenchHarvestOptions,
+): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
   const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
   const byName = new Map(entries.filter((e) => !e.path.includes('/')).map((e) => [e.path.replace(/\.gz$/, ''), e]));
@@ -132,10 +170,23 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], gi
   for (const e of top) {
     const m = SB_O.exec(e.path);
     if (!m) continue;
-    testFiles.push({ testType: m[1]!, range: Number(m[2]), pk: Number(m[3]), threads: Number(m[4]), sfx: `${m[1]}.range${m[2]}.pk${m[3]}`, output: e });
+    testFiles.push({
+      testType: m[1]!,
+      range: Number(m[2]),
+      pk: Number(m[3]),
+      threads: Number(m[4]),
+      sfx: `${m[1]}.range${m[2]}.pk${m[3]}`,
+      output: e,
+    });
   }
   const threadCounts = [...new Set(testFiles.map((t) => t.threads))].sort((a, b) => a - b);
-  testFiles.sort((a, b) => order(a.testType) - order(b.testType) || a.range - b.range || a.threads - b.threads || (a.testType < b.testType ? -1 : 1));
+  testFiles.sort(
+    (a, b) =>
+      order(a.testType) - order(b.testType) ||
+      a.range - b.range ||
+      a.threads - b.threads ||
+      (a.testType < b.testType ? -1 : 1),
+  );
 
   const notes: string[] = [];
   const tests: Test[] = [];
@@ -150,7 +201,11 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], gi
     const p = parsePrepare(entryText(prepareFile));
     const times = journal.times.get('prepare');
     // run.sh prints the load time; for `benchsite run` the journal has it.
-    const seconds = p.seconds ?? (times?.startedAt && times.endedAt ? (Date.parse(times.endedAt) - Date.parse(times.startedAt)) / 1000 : undefined);
+    const seconds =
+      p.seconds ??
+      (times?.startedAt && times.endedAt
+        ? (Date.parse(times.endedAt) - Date.parse(times.startedAt)) / 1000
+        : undefined);
     const ips = p.insertsPerSec ?? (p.seconds === undefined && seconds && p.rows ? p.rows / seconds : undefined);
     const loaded = p.seconds !== undefined || (p.errors.length === 0 && p.rows !== undefined);
     if (seconds !== undefined) results.push({ test: 'prepare', metric: 'load_seconds', value: seconds, unit: 's' });
@@ -176,15 +231,25 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], gi
     const metText = text(`sb.met.${sfxn}`);
     const met = metText ? parseSbMet(metText) : undefined;
     const rQps = text(`sb.r.qps.${tf.sfx}`);
-    const scanKrps = baseTestType(tf.testType) === 'scan' ? scanRate(out, rQps, threadCounts.indexOf(tf.threads), notes, name) : undefined;
+    const scanKrps =
+      baseTestType(tf.testType) === 'scan'
+        ? scanRate(out, rQps, threadCounts.indexOf(tf.threads), notes, name)
+        : undefined;
     const test = baseTest(name, out, {
       range: tf.range,
       threads: tf.threads,
       primaryKey: tf.pk === 1,
     });
-    test.rawFiles = [tf.output.path, ...['met', 'vm', 'io'].map((k) => `sb.${k}.${sfxn}`).filter((p) => byName.has(p)).map((p) => byName.get(p)!.path)];
+    test.rawFiles = [
+      tf.output.path,
+      ...['met', 'vm', 'io']
+        .map((k) => `sb.${k}.${sfxn}`)
+        .filter((p) => byName.has(p))
+        .map((p) => byName.get(p)!.path),
+    ];
     results.push(...outputRows(name, out));
-    if (scanKrps !== undefined) results.push({ test: name, metric: 'scan_krows_per_s', value: scanKrps, unit: 'Krows/s' });
+    if (scanKrps !== undefined)
+      results.push({ test: name, metric: 'scan_krows_per_s', value: scanKrps, unit: 'Krows/s' });
 
     // System metrics: ops is what an.sh divided by: sb.met's o/s when present, else QPS (Krows/s for scan).
     const vmText = text(`sb.vm.${sfxn}`);
@@ -192,7 +257,18 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], gi
     const ops = met?.io?.ops ?? scanKrps ?? out.stats?.queriesRate.perSec;
     const opName = scanKrps !== undefined ? 'krow' : 'query';
     const opUnit = scanKrps !== undefined ? 'Krow' : 'query';
-    const sys = systemFor(name, { vmText, ioText, ops, opsMetric: scanKrps !== undefined ? 'scan_krows_per_s' : 'qps', opName, opUnit, met, cpus: out.cpus, meta: opts.meta, notes });
+    const sys = systemFor(name, {
+      vmText,
+      ioText,
+      ops,
+      opsMetric: scanKrps !== undefined ? 'scan_krows_per_s' : 'qps',
+      opName,
+      opUnit,
+      met,
+      cpus: out.cpus,
+      meta: opts.meta,
+      notes,
+    });
     if (sys) {
       test.system = sys.metrics;
       results.push(...sys.rows);
@@ -235,15 +311,24 @@ function harvestMytoolsDir(label: string, input: string, entries: RawEntry[], gi
     metaHostName: opts.meta?.host?.name,
   });
   const allTimes = [...journal.times.values()];
-  run.provenance.startedAt = allTimes.map((t) => t.startedAt).filter((x): x is string => !!x).sort()[0];
-  run.provenance.endedAt = allTimes.map((t) => t.endedAt).filter((x): x is string => !!x).sort().pop();
+  run.provenance.startedAt = allTimes
+    .map((t) => t.startedAt)
+    .filter((x): x is string => !!x)
+    .sort()[0];
+  run.provenance.endedAt = allTimes
+    .map((t) => t.endedAt)
+    .filter((x): x is string => !!x)
+    .sort()
+    .pop();
   return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: entries };
 }
 
 /** Step times from the journal `benchsite run` keeps in its raw directories. */
 function journalOf(entries: RawEntry[]) {
   const e = entries.find((x) => x.path === JOURNAL);
-  return { times: e ? stepTimes(parseJournal(entryText(e))) : new Map<string, { startedAt?: string; endedAt?: string }>() };
+  return {
+    times: e ? stepTimes(parseJournal(entryText(e))) : new Map<string, { startedAt?: string; endedAt?: string }>(),
+  };
 }
 
 function order(testType: string): number {
@@ -255,7 +340,13 @@ function order(testType: string): number {
  * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (formats.md 2.6).
  * Taken from `sb.r.qps.scan.*` when present; else computed with the current run.sh rule, table size / avg latency.
  */
-function scanRate(out: SysbenchOutput, rQps: string | undefined, index: number, notes: string[], test: string): number | undefined {
+function scanRate(
+  out: SysbenchOutput,
+  rQps: string | undefined,
+  index: number,
+  notes: string[],
+  test: string,
+): number | undefined {
   if (rQps) {
     const v = parseSbR(rQps).values[Math.max(0, index)];
     if (v !== undefined) return v;
@@ -263,14 +354,21 @@ function scanRate(out: SysbenchOutput, rQps: string | undefined, index: number, 
   const rows = Number(out.options['table-size']);
   const avg = out.stats?.latencyMs.avg;
   if (!rows || !avg) return undefined;
-  notes.push(`${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); no sb.r.qps file`);
+  notes.push(
+    `${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); no sb.r.qps file`,
+  );
   return rows / avg;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // stock layout
 
-function harvestStockFiles(label: string, input: string, files: RawEntry[], opts: SysbenchHarvestOptions): HarvestedRun {
+function harvestStockFiles(
+  label: string,
+  input: string,
+  files: RawEntry[],
+  opts: SysbenchHarvestOptions,
+): HarvestedRun {
   const tests: Test[] = [];
   const results: ResultRow[] = [];
   const series: Record<string, Series[]> = {};
@@ -282,10 +380,15 @@ function harvestStockFiles(label: string, input: string, files: RawEntry[], opts
     outputs.push(out);
     const range = Number(out.options['range-size'] ?? out.options['random-points'] ?? NaN);
     const type = out.lua ? testTypeForLua(out.lua) : undefined;
-    let name = type ? sysbenchTestName(type, Number.isFinite(range) ? range : (SYSBENCH_TESTS[type]?.defaultRange ?? 100)) : stem(fileName(f.path));
+    let name = type
+      ? sysbenchTestName(type, Number.isFinite(range) ? range : (SYSBENCH_TESTS[type]?.defaultRange ?? 100))
+      : stem(fileName(f.path));
     if (names.has(name)) name = stem(fileName(f.path));
     names.add(name);
-    const test = baseTest(name, out, { ...(Number.isFinite(range) ? { range } : {}), ...(out.threads ? { threads: out.threads } : {}) });
+    const test = baseTest(name, out, {
+      ...(Number.isFinite(range) ? { range } : {}),
+      ...(out.threads ? { threads: out.threads } : {}),
+    });
     test.rawFiles = [f.path];
     results.push(...outputRows(name, out));
     const s = seriesOf(out, undefined);
@@ -359,7 +462,8 @@ function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
     rows.push({ test, metric: `latency_p${l.percentile}_ms`, value: l.percentileValue, unit: 'ms' });
   }
   if (s.elapsedSeconds !== undefined) rows.push({ test, metric: 'elapsed_s', value: s.elapsedSeconds, unit: 's' });
-  if (s.eventsPerSec !== undefined) rows.push({ test, metric: 'events_per_s', value: s.eventsPerSec, unit: 'events/s' });
+  if (s.eventsPerSec !== undefined)
+    rows.push({ test, metric: 'events_per_s', value: s.eventsPerSec, unit: 'events/s' });
   return rows;
 }
 
@@ -394,9 +498,16 @@ function systemFor(test: string, a: SystemFor) {
           : undefined,
       })
     : {};
-  if (io && !dev.device) a.notes.push(`${test}: several iostat devices and none chosen; pass --meta with device: <name> for per-query IO`);
+  if (io && !dev.device)
+    a.notes.push(`${test}: several iostat devices and none chosen; pass --meta with device: <name> for per-query IO`);
   const cpus = io?.parsed.cpus ?? a.meta?.cpus ?? a.cpus;
-  const cpusSource = io?.parsed.cpus ? 'iostat (N CPU)' : a.meta?.cpus ? '--meta cpus' : a.cpus ? 'sysbench output (N CPUs, client host)' : undefined;
+  const cpusSource = io?.parsed.cpus
+    ? 'iostat (N CPU)'
+    : a.meta?.cpus
+      ? '--meta cpus'
+      : a.cpus
+        ? 'sysbench output (N CPUs, client host)'
+        : undefined;
   const metrics = systemMetrics({
     vmstat: vm,
     iostat: io,
@@ -409,7 +520,13 @@ function systemFor(test: string, a: SystemFor) {
     intervalSeconds: 1,
   });
   checkAgainstSbMet(test, metrics, a.met, a.notes);
-  return { metrics, rows: systemResultRows(test, metrics, a.opName, a.opUnit), iostat: io?.parsed, vm: vm?.parsed, device: dev.device };
+  return {
+    metrics,
+    rows: systemResultRows(test, metrics, a.opName, a.opUnit),
+    iostat: io?.parsed,
+    vm: vm?.parsed,
+    device: dev.device,
+  };
 }
 
 /**
@@ -426,7 +543,14 @@ function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
     deviceSource: 'not recorded in sb.met',
     harness: {
       vmstat: { samples: vm.samples, csPerS: vm.csps, cpuPct: vm.cpuPct },
-      iostat: { device: 'unknown', samples: io.samples, readsPerS: io.rps, readKBPerS: io.rMBps * 1024, writesPerS: io.wps, writeKBPerS: io.wMBps * 1024 },
+      iostat: {
+        device: 'unknown',
+        samples: io.samples,
+        readsPerS: io.rps,
+        readKBPerS: io.rMBps * 1024,
+        writesPerS: io.wps,
+        writeKBPerS: io.wMBps * 1024,
+      },
     },
     clean: {},
   };
@@ -458,19 +582,43 @@ export function sbMetLines(m: ReturnType<typeof systemMetrics>, opsText: string)
   const ops = m.opsPerS ?? 0;
   return {
     io: io
-      ? [io.samples, printfFixed(io.readsPerS, 1), printfFixed(io.readKBPerS / 1024, 1), printfFixed(io.writesPerS, 1), printfFixed(io.writeKBPerS / 1024, 1),
-          printfFixed(io.readsPerS / ops, 3), printfFixed(io.readKBPerS / ops, 3), printfFixed(io.writeKBPerS / ops, 3), opsText].join('\t')
+      ? [
+          io.samples,
+          printfFixed(io.readsPerS, 1),
+          printfFixed(io.readKBPerS / 1024, 1),
+          printfFixed(io.writesPerS, 1),
+          printfFixed(io.writeKBPerS / 1024, 1),
+          printfFixed(io.readsPerS / ops, 3),
+          printfFixed(io.readKBPerS / ops, 3),
+          printfFixed(io.writeKBPerS / ops, 3),
+          opsText,
+        ].join('\t')
       : undefined,
-    vm: vm ? [vm.samples, printfFixed(vm.csPerS, 0), printfFixed(vm.cpuPct, 1), printfFixed(vm.csPerS / ops, 3), printfFixed(vm.cpuPct / ops, 6)].join('\t') : undefined,
+    vm: vm
+      ? [
+          vm.samples,
+          printfFixed(vm.csPerS, 0),
+          printfFixed(vm.cpuPct, 1),
+          printfFixed(vm.csPerS / ops, 3),
+          printfFixed(vm.cpuPct / ops, 6),
+        ].join('\t')
+      : undefined,
   };
 }
 
-function checkAgainstSbMet(test: string, m: ReturnType<typeof systemMetrics>, met: SbMet | undefined, notes: string[]): void {
+function checkAgainstSbMet(
+  test: string,
+  m: ReturnType<typeof systemMetrics>,
+  met: SbMet | undefined,
+  notes: string[],
+): void {
   if (!met?.ioLine || !met.vmLine) return;
   const opsText = met.ioLine.split('\t')[8] ?? '';
   const ours = sbMetLines(m, opsText);
-  if (ours.io !== undefined && ours.io !== met.ioLine) notes.push(`${test}: iostat averages differ from sb.met: ours "${ours.io}", file "${met.ioLine}"`);
-  if (ours.vm !== undefined && ours.vm !== met.vmLine) notes.push(`${test}: vmstat averages differ from sb.met: ours "${ours.vm}", file "${met.vmLine}"`);
+  if (ours.io !== undefined && ours.io !== met.ioLine)
+    notes.push(`${test}: iostat averages differ from sb.met: ours "${ours.io}", file "${met.ioLine}"`);
+  if (ours.vm !== undefined && ours.vm !== met.vmLine)
+    notes.push(`${test}: vmstat averages differ from sb.met: ours "${ours.vm}", file "${met.vmLine}"`);
 }
 
 function seriesOf(out: SysbenchOutput, sys: ReturnType<typeof systemFor>): Series[] {
@@ -481,9 +629,15 @@ function seriesOf(out: SysbenchOutput, sys: ReturnType<typeof systemFor>): Serie
       name: 'sysbench',
       intervalSeconds: out.reportIntervalSeconds,
       columns: [
-        { name: 't', unit: 's' }, { name: 'threads', unit: 'threads' }, { name: 'tps', unit: 'transactions/s' },
-        { name: 'qps', unit: 'queries/s' }, { name: 'reads', unit: 'queries/s' }, { name: 'writes', unit: 'queries/s' },
-        { name: 'other', unit: 'queries/s' }, { name: `latency_p${p}`, unit: 'ms' }, { name: 'errors', unit: 'errors/s' },
+        { name: 't', unit: 's' },
+        { name: 'threads', unit: 'threads' },
+        { name: 'tps', unit: 'transactions/s' },
+        { name: 'qps', unit: 'queries/s' },
+        { name: 'reads', unit: 'queries/s' },
+        { name: 'writes', unit: 'queries/s' },
+        { name: 'other', unit: 'queries/s' },
+        { name: `latency_p${p}`, unit: 'ms' },
+        { name: 'errors', unit: 'errors/s' },
         { name: 'reconnects', unit: 'reconnects/s' },
       ],
       rows: out.intervals,
@@ -553,7 +707,9 @@ function assembleRun(a: Assemble): Run {
     return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
   };
   const driver = first?.options['db-driver'];
-  const threads = [...new Set(a.tests.map((t) => t.params?.threads).filter((x): x is number => typeof x === 'number'))].sort((x, y) => x - y);
+  const threads = [
+    ...new Set(a.tests.map((t) => t.params?.threads).filter((x): x is number => typeof x === 'number')),
+  ].sort((x, y) => x - y);
   const secondsByClass: NonNullable<SysbenchWorkload['seconds']> = {};
   for (const t of a.tests) {
     const type = SYSBENCH_TESTS[baseTestType(String(t.name).replace(/_(range|threads)=.*$/, ''))];
@@ -561,13 +717,19 @@ function assembleRun(a: Assemble): Run {
     if (type && typeof secs === 'number') secondsByClass[type.seconds] ??= secs;
   }
   const io = a.iostats.find((x) => x.hostname || x.date);
-  const dates = a.iostats.map((x) => x.date).filter((d): d is string => !!d).sort();
+  const dates = a.iostats
+    .map((x) => x.date)
+    .filter((d): d is string => !!d)
+    .sort();
   let date = dates[0];
   let dateSource: Run['dateSource'] = 'raw-files';
   if (!date && a.dateFromMtime?.length) {
     date = new Date(Math.min(...a.dateFromMtime)).toISOString().slice(0, 10);
     dateSource = 'file-mtime';
-    if (!a.metaDate) a.notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`);
+    if (!a.metaDate)
+      a.notes.push(
+        `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
+      );
   }
   if (!date && a.metaDate) {
     date = a.metaDate;
@@ -578,7 +740,8 @@ function assembleRun(a: Assemble): Run {
   const versions = [...new Set(a.outputs.map((o) => o.version).filter((v): v is string => !!v))];
   const commands = [...new Set(a.tests.map((t) => t.command).filter((c): c is string => !!c))];
   const hostName = io?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(io.hostname) ? io.hostname : 'unknown';
-  if (hostName === 'unknown' && !a.metaHostName) a.notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  if (hostName === 'unknown' && !a.metaHostName)
+    a.notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
   const workload: SysbenchWorkload = {
     kind: 'sysbench',
     tables: opt('tables'),

@@ -3,7 +3,17 @@ import { fields, lines, parseNumber } from '../lib/numbers.ts';
 
 /** `sb.met.<sfxn>`: iostat and vmstat averages normalised by the op rate, as an.sh printed them. */
 export interface SbMet {
-  io?: { samples: number; rps: number; rMBps: number; wps: number; wMBps: number; rPerOp: number; rKBPerOp: number; wKBPerOp: number; ops: number };
+  io?: {
+    samples: number;
+    rps: number;
+    rMBps: number;
+    wps: number;
+    wMBps: number;
+    rPerOp: number;
+    rKBPerOp: number;
+    wKBPerOp: number;
+    ops: number;
+  };
   vm?: { samples: number; csps: number; cpuPct: number; csPerOp: number; cpuPerOp: number };
   /** The data lines exactly as printed, so we can show what we reproduced. */
   ioLine?: string;
@@ -20,7 +30,17 @@ export function parseSbMet(text: string): SbMet {
     const f = fields(data).map((x) => parseNumber(x));
     if (header.startsWith('samp\tr/s') && f.length >= 9 && f.every((x) => x !== undefined)) {
       const [samples, rps, rMBps, wps, wMBps, rPerOp, rKBPerOp, wKBPerOp, ops] = f as number[];
-      out.io = { samples: samples!, rps: rps!, rMBps: rMBps!, wps: wps!, wMBps: wMBps!, rPerOp: rPerOp!, rKBPerOp: rKBPerOp!, wKBPerOp: wKBPerOp!, ops: ops! };
+      out.io = {
+        samples: samples!,
+        rps: rps!,
+        rMBps: rMBps!,
+        wps: wps!,
+        wMBps: wMBps!,
+        rPerOp: rPerOp!,
+        rKBPerOp: rKBPerOp!,
+        wKBPerOp: wKBPerOp!,
+        ops: ops!,
+      };
       out.ioLine = data;
     } else if (header.startsWith('samp\tcs/s') && f.length >= 5 && f.every((x) => x !== undefined)) {
       const [samples, csps, cpuPct, csPerOp, cpuPerOp] = f as number[];
@@ -51,7 +71,14 @@ export function parseSbR(text: string): { values: number[]; engine?: string; lab
  * `sb.prepare.o.<sfx>`: the table load. mytools run.sh ends it with `Load seconds is N for T tables, X Mips, Y ips`;
  * a plain `sysbench ... prepare` prints only what it creates, and `FATAL:` lines when it fails.
  */
-export function parsePrepare(text: string): { seconds?: number; tables?: number; insertsPerSec?: number; commandLine?: string; rows?: number; errors: string[] } {
+export function parsePrepare(text: string): {
+  seconds?: number;
+  tables?: number;
+  insertsPerSec?: number;
+  commandLine?: string;
+  rows?: number;
+  errors: string[];
+} {
   const out: ReturnType<typeof parsePrepare> = { errors: [] };
   for (const line of lines(text)) {
     let m: RegExpExecArray | null;

@@ -64,7 +64,12 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
       const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
       if (m) out.options[m[1]!] = m[2] ?? 'on';
       // The test script: the first word after the sysbench binary (a .lua path, or a stock test name).
-      else if (!out.lua && bin >= 0 && i > bin && (tok.endsWith('.lua') || (/^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))) {
+      else if (
+        !out.lua &&
+        bin >= 0 &&
+        i > bin &&
+        (tok.endsWith('.lua') || (/^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))
+      ) {
         const name = tok.split('/').pop()!;
         out.lua = name.endsWith('.lua') ? name : `${name}.lua`;
       }
@@ -85,9 +90,25 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
       // The usual interval line, read by its 11 numbers (t, threads, tps, qps, r, w, o, percentile, latency,
       // errors/s, reconnects/s) without a regex; anything unusual goes to the regex below.
       numberRuns(text, start, end, nums);
-      if (nums.length === 11 && !nums.some(Number.isNaN) && text.lastIndexOf('reconn/s', end) > start && text.indexOf(' qps: ', start) < end) {
+      if (
+        nums.length === 11 &&
+        !nums.some(Number.isNaN) &&
+        text.lastIndexOf('reconn/s', end) > start &&
+        text.indexOf(' qps: ', start) < end
+      ) {
         out.intervalPercentile = nums[7];
-        out.intervals.push([nums[0]!, nums[1]!, nums[2]!, nums[3]!, nums[4]!, nums[5]!, nums[6]!, nums[8]!, nums[9]!, nums[10]!]);
+        out.intervals.push([
+          nums[0]!,
+          nums[1]!,
+          nums[2]!,
+          nums[3]!,
+          nums[4]!,
+          nums[5]!,
+          nums[6]!,
+          nums[8]!,
+          nums[9]!,
+          nums[10]!,
+        ]);
         start = next;
         continue;
       }
@@ -115,7 +136,8 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
       if ((m = /^(\d+) CPUs$/.exec(line))) out.cpus = Number(m[1]);
       else if ((m = BANNER.exec(line))) out.version = m[1];
       else if ((m = /^Number of threads: (\d+)/.exec(line))) out.threads = Number(m[1]);
-      else if ((m = /^Report intermediate results every (\d+) second/.exec(line))) out.reportIntervalSeconds = Number(m[1]);
+      else if ((m = /^Report intermediate results every (\d+) second/.exec(line)))
+        out.reportIntervalSeconds = Number(m[1]);
       else if ((m = /^Warmup time: (\d+)s/.exec(line))) out.warmupSeconds = Number(m[1]);
       if (line.startsWith('SQL statistics:')) {
         inStats = true;
@@ -138,8 +160,7 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
       else if (m[1] === 'queries') {
         s.queriesRate = v;
         sawQueriesLine = true;
-      }
-      else if (m[1] === 'ignored errors') s.ignoredErrors = v;
+      } else if (m[1] === 'ignored errors') s.ignoredErrors = v;
       else s.reconnects = v;
     } else if ((m = QUERY_COUNT.exec(line))) {
       s.queries[m[1] as 'read'] = Number(m[2]);

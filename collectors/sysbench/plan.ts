@@ -32,7 +32,14 @@ function specTest(entry: string, defaultRange: number | undefined): { type: stri
 
 export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
   const skipped: Plan['skipped'] = [];
-  const tests: Array<{ type: string; range: number; lua: string; args: string[]; tableSize?: number; seconds: number }> = [];
+  const tests: Array<{
+    type: string;
+    range: number;
+    lua: string;
+    args: string[];
+    tableSize?: number;
+    seconds: number;
+  }> = [];
   for (const entry of spec.tests) {
     const { type, range: asked } = specTest(entry, spec.range);
     const t = SYSBENCH_TESTS[baseTestType(type)];
@@ -41,11 +48,19 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
       continue;
     }
     if (!t.stock) {
-      skipped.push({ test: entry, reason: `needs the mytools Lua script ${t.mytoolsLua}; stock sysbench has no equivalent` });
+      skipped.push({
+        test: entry,
+        reason: `needs the mytools Lua script ${t.mytoolsLua}; stock sysbench has no equivalent`,
+      });
       continue;
     }
     const range = asked ?? t.defaultRange;
-    const seconds = t.seconds === 'read' ? spec.seconds.read : t.seconds === 'insert' ? (spec.seconds.insert ?? spec.seconds.write) : spec.seconds.write;
+    const seconds =
+      t.seconds === 'read'
+        ? spec.seconds.read
+        : t.seconds === 'insert'
+          ? (spec.seconds.insert ?? spec.seconds.write)
+          : spec.seconds.write;
     tests.push({ type, range, lua: t.stock.lua, args: t.stock.args(range), tableSize: t.stock.tableSize, seconds });
   }
   const runs = dbmsList.map((dbms): DbmsPlan => {
@@ -59,7 +74,13 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
     const sfx = (type: string, range: number) => `${type}.range${range}.pk1`;
     const tableStep = (id: string, verb: 'cleanup' | 'prepare', file: string): Step => {
       const argv = [spec.sysbench, 'oltp_read_write', ...common(), verb];
-      return { id, kind: 'run', what: verb, commands: [{ argv, file, header: redactSecrets(argv.join(' ')) }], timeoutMs: 6 * 3600_000 };
+      return {
+        id,
+        kind: 'run',
+        what: verb,
+        commands: [{ argv, file, header: redactSecrets(argv.join(' ')) }],
+        timeoutMs: 6 * 3600_000,
+      };
     };
     if (spec.prepare && first) {
       // Drop leftovers of an earlier run first: stock prepare fails when the tables exist.
@@ -70,22 +91,43 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
       for (const threads of spec.threads) {
         const sfxn = `${sfx(t.type, t.range)}.dop${threads}`;
         const argv = [
-          spec.sysbench, t.lua, ...common(t.tableSize), `--range-size=${t.range}`, `--threads=${threads}`,
-          '--events=0', `--time=${t.seconds}`, `--report-interval=${spec.reportIntervalSeconds}`, ...t.args, 'run',
+          spec.sysbench,
+          t.lua,
+          ...common(t.tableSize),
+          `--range-size=${t.range}`,
+          `--threads=${threads}`,
+          '--events=0',
+          `--time=${t.seconds}`,
+          `--report-interval=${spec.reportIntervalSeconds}`,
+          ...t.args,
+          'run',
         ];
         steps.push({
           id: `test:${sfxn}`,
           kind: 'run',
           what: `${t.seconds} s, ${threads} thread${threads > 1 ? 's' : ''}`,
-          test: { name: sysbenchTestName(t.type, t.range), seconds: t.seconds, summary: { pattern: REPORT_QPS, unit: 'qps' } },
+          test: {
+            name: sysbenchTestName(t.type, t.range),
+            seconds: t.seconds,
+            summary: { pattern: REPORT_QPS, unit: 'qps' },
+          },
           // Line 1 is the command (password redacted), line 2 `N CPUs`, as mytools run.sh writes them.
-          commands: [{ argv, file: `sb.o.${sfxn}`, header: redactSecrets(argv.join(' ')), cpusLine: true, liveRate: INTERVAL_QPS }],
+          commands: [
+            {
+              argv,
+              file: `sb.o.${sfxn}`,
+              header: redactSecrets(argv.join(' ')),
+              cpusLine: true,
+              liveRate: INTERVAL_QPS,
+            },
+          ],
           monitors: { vm: `sb.vm.${sfxn}`, io: `sb.io.${sfxn}`, intervalSeconds: 1 },
           timeoutMs: (t.seconds + Math.max(120, t.seconds)) * 1000,
         });
       }
     }
-    if (spec.cleanup && first) steps.push(tableStep('cleanup', 'cleanup', `sb.cleanup.${sfx(first.type, first.range)}`));
+    if (spec.cleanup && first)
+      steps.push(tableStep('cleanup', 'cleanup', `sb.cleanup.${sfx(first.type, first.range)}`));
     steps.push(...teardownSteps(dbms));
     return { dbms, dir: dbms.label, steps };
   });

@@ -15,7 +15,12 @@ function workloadKey(run: Run): Record<string, unknown> {
     case 'sysbench':
       return { tables: w.tables, rows: w.rows, threads: w.threads.join(',') };
     case 'insert-benchmark':
-      return { clients: w.clients, rowsInitial: w.rowsInitial, rowsWrite: w.rowsWrite, tablePerClient: w.tablePerClient };
+      return {
+        clients: w.clients,
+        rowsInitial: w.rowsInitial,
+        rowsWrite: w.rowsWrite,
+        tablePerClient: w.tablePerClient,
+      };
     case 'hammerdb-tprocc':
       // Compared point by point (virtual users x warehouses) in the report, so runs with different point sets
       // can still share a table; there is no run-level gate.
@@ -33,12 +38,15 @@ export function comparability(run: Run, base: Run): Comparability {
     const a = workloadKey(run);
     const b = workloadKey(base);
     for (const k of Object.keys(a)) {
-      if (a[k] !== undefined && b[k] !== undefined && a[k] !== b[k]) blocking.push(`different ${k}: ${a[k]} vs ${b[k]} in the base`);
+      if (a[k] !== undefined && b[k] !== undefined && a[k] !== b[k])
+        blocking.push(`different ${k}: ${a[k]} vs ${b[k]} in the base`);
     }
   }
   if (run.host.name !== base.host.name) notes.push(`host ${run.host.name} (base: ${base.host.name})`);
-  if (run.host.kernel && base.host.kernel && run.host.kernel !== base.host.kernel) notes.push(`kernel ${run.host.kernel} (base: ${base.host.kernel})`);
+  if (run.host.kernel && base.host.kernel && run.host.kernel !== base.host.kernel)
+    notes.push(`kernel ${run.host.kernel} (base: ${base.host.kernel})`);
   if (tools(run) && tools(base) && tools(run) !== tools(base)) notes.push(`${tools(run)} (base: ${tools(base)})`);
-  if (run.dbms.build !== base.dbms.build && (run.dbms.build || base.dbms.build)) notes.push(`build ${run.dbms.build ?? 'none'} (base: ${base.dbms.build ?? 'none'})`);
+  if (run.dbms.build !== base.dbms.build && (run.dbms.build || base.dbms.build))
+    notes.push(`build ${run.dbms.build ?? 'none'} (base: ${base.dbms.build ?? 'none'})`);
   return { blocking, notes };
 }

@@ -8,7 +8,16 @@ export interface CompareIndex {
   tests: string[];
   /** Metric of each test's values (same order as tests). */
   metrics: string[];
-  runs: Array<{ id: string; label: string; host: string; product: string; version: string; config: string; date: string; values: Array<number | null> }>;
+  runs: Array<{
+    id: string;
+    label: string;
+    host: string;
+    product: string;
+    version: string;
+    config: string;
+    date: string;
+    values: Array<number | null>;
+  }>;
 }
 
 export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string; summary: RunSummary }>): CompareIndex {
@@ -33,7 +42,16 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
         const i = position.get(test)!;
         if (metrics[i] === metric) values[i] = Math.round(value * 100) / 100;
       }
-      return { id, label: s.label, host: s.host.name, product: s.dbms.product ?? '', version: s.dbms.version ?? '', config: s.config.name, date: s.date, values };
+      return {
+        id,
+        label: s.label,
+        host: s.host.name,
+        product: s.dbms.product ?? '',
+        version: s.dbms.version ?? '',
+        config: s.config.name,
+        date: s.date,
+        values,
+      };
     }),
   };
 }

@@ -1,7 +1,19 @@
 // Tidy rows of runs for `benchsite export` and the site's CSV downloads: one row per run, test and metric.
 import type { Run } from '../schemas/index.ts';
 
-export const EXPORT_FIELDS = ['run', 'benchmark', 'host', 'product', 'version', 'build', 'config', 'test', 'metric', 'value', 'unit'] as const;
+export const EXPORT_FIELDS = [
+  'run',
+  'benchmark',
+  'host',
+  'product',
+  'version',
+  'build',
+  'config',
+  'test',
+  'metric',
+  'value',
+  'unit',
+] as const;
 
 export type ExportRow = Record<(typeof EXPORT_FIELDS)[number], string | number>;
 
@@ -28,7 +40,10 @@ function csvCell(v: string | number): string {
 }
 
 /** RFC 4180 CSV with a header line. */
-export function toCsv<T extends Record<string, string | number | undefined>>(rows: T[], fields: readonly (keyof T & string)[]): string {
+export function toCsv<T extends Record<string, string | number | undefined>>(
+  rows: T[],
+  fields: readonly (keyof T & string)[],
+): string {
   const lines = [fields.join(',')];
   for (const r of rows) lines.push(fields.map((f) => csvCell(r[f] ?? '')).join(','));
   return `${lines.join('\n')}\n`;

@@ -139,14 +139,21 @@ export function pointTests(run: Run): PointTest[] {
   return out;
 }
 
-const VARIANT_TITLE: Record<SpVariant, string> = { sp0: 'stored procedures off (sp0)', sp1: 'stored procedures on (sp1)', all: '' };
+const VARIANT_TITLE: Record<SpVariant, string> = {
+  sp0: 'stored procedures off (sp0)',
+  sp1: 'stored procedures on (sp1)',
+  all: '',
+};
 
 export function variantTitle(v: SpVariant): string {
   return VARIANT_TITLE[v];
 }
 
 export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel {
-  const thresholds = { regression: input.thresholds?.regression ?? 0.95, improvement: input.thresholds?.improvement ?? 1.05 };
+  const thresholds = {
+    regression: input.thresholds?.regression ?? 0.95,
+    improvement: input.thresholds?.improvement ?? 1.05,
+  };
   const digits = input.digits ?? 3;
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);
@@ -163,8 +170,10 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     const w = run.workload.kind === 'hammerdb-tprocc' ? run.workload : undefined;
     const bw = baseRun.run.workload.kind === 'hammerdb-tprocc' ? baseRun.run.workload : undefined;
     const more = [...c.notes];
-    if (w?.durationMinutes !== bw?.durationMinutes) more.push(`measured ${w?.durationMinutes ?? '?'} minutes (base: ${bw?.durationMinutes ?? '?'})`);
-    if (w?.rampupMinutes !== bw?.rampupMinutes) more.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
+    if (w?.durationMinutes !== bw?.durationMinutes)
+      more.push(`measured ${w?.durationMinutes ?? '?'} minutes (base: ${bw?.durationMinutes ?? '?'})`);
+    if (w?.rampupMinutes !== bw?.rampupMinutes)
+      more.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
     if (more.length) notes.push({ id, label: label(id), notes: more });
     if (c.blocking.length) blocked.push({ id, label: label(id), reasons: c.blocking });
     return c.blocking.length === 0;
@@ -215,9 +224,15 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
   }));
 
   const pointLabel = (key: string) => points.find((p) => p.key === key.split('|')[0])?.label ?? key;
-  const columnOf = (r: { run: string; test: string }) => columns.find((c) => c.runId === r.run && r.test.endsWith(`|${c.variant}`))!;
-  const compared = rel.filter((r) => r.run !== input.base).map((r) => ({ ...r, run: columnOf(r).key, test: pointLabel(r.test) }));
-  const summaries = summarizeChanges(compared, input.base).map((s) => ({ ...s, label: columns.find((c) => c.key === s.run)!.label }));
+  const columnOf = (r: { run: string; test: string }) =>
+    columns.find((c) => c.runId === r.run && r.test.endsWith(`|${c.variant}`))!;
+  const compared = rel
+    .filter((r) => r.run !== input.base)
+    .map((r) => ({ ...r, run: columnOf(r).key, test: pointLabel(r.test) }));
+  const summaries = summarizeChanges(compared, input.base).map((s) => ({
+    ...s,
+    label: columns.find((c) => c.key === s.run)!.label,
+  }));
 
   const bars = rows.flatMap((r) =>
     r.cells
@@ -253,10 +268,26 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
         kind,
         variant,
         columns: SYSTEM_COLUMNS[kind].filter((_, i) => keep[i]),
-        rows: sysRows.map((r) => ({ ...r, values: r.values.filter((_, i) => keep[i]), computed: r.computed.filter((_, i) => keep[i]) })),
+        rows: sysRows.map((r) => ({
+          ...r,
+          values: r.values.filter((_, i) => keep[i]),
+          computed: r.computed.filter((_, i) => keep[i]),
+        })),
       });
     }
   }
 
-  return { base: { id: input.base, label: label(input.base) }, columns, variants, rows, summaries, bars, system, blocked, notes, thresholds, digits };
+  return {
+    base: { id: input.base, label: label(input.base) },
+    columns,
+    variants,
+    rows,
+    summaries,
+    bars,
+    system,
+    blocked,
+    notes,
+    thresholds,
+    digits,
+  };
 }

@@ -20,10 +20,12 @@ export interface Ladder {
   toPrevious: Array<Array<number | undefined>>;
 }
 
-const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? undefined : a / b);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
 
 /** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). */
-const onLadder = ({ summary }: { summary: RunSummary }) => summary.dbms.version !== undefined && summary.headline.length > 0;
+const onLadder = ({ summary }: { summary: RunSummary }) =>
+  summary.dbms.version !== undefined && summary.headline.length > 0;
 
 export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>): Ladder[] {
   const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
@@ -33,12 +35,18 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
     byConfig.set(r.summary.config.name, list);
   }
   return [...byConfig].map(([config, list]) => {
-    list.sort((a, b) => compareVersions(a.summary.dbms.version, b.summary.dbms.version) || a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id));
+    list.sort(
+      (a, b) =>
+        compareVersions(a.summary.dbms.version, b.summary.dbms.version) ||
+        a.summary.date.localeCompare(b.summary.date) ||
+        a.id.localeCompare(b.id),
+    );
     // The latest run of each version (the list is in version, then date order).
     const latest: Array<{ id: string; summary: RunSummary; of: number }> = [];
     for (const r of list) {
       const last = latest.at(-1);
-      if (last && (last.summary.dbms.version ?? '?') === (r.summary.dbms.version ?? '?')) latest[latest.length - 1] = { ...r, of: last.of + 1 };
+      if (last && (last.summary.dbms.version ?? '?') === (r.summary.dbms.version ?? '?'))
+        latest[latest.length - 1] = { ...r, of: last.of + 1 };
       else latest.push({ ...r, of: 1 });
     }
     const tests: string[] = [];
@@ -53,11 +61,19 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
         }
       }
     }
-    const byRun = latest.map(({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])));
+    const byRun = latest.map(
+      ({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])),
+    );
     const values = tests.map((t, i) => byRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
     return {
       config,
-      runs: latest.map(({ id, summary, of }) => ({ id, label: summary.dbms.label, version: summary.dbms.version ?? '?', date: summary.date, of })),
+      runs: latest.map(({ id, summary, of }) => ({
+        id,
+        label: summary.dbms.label,
+        version: summary.dbms.version ?? '?',
+        date: summary.date,
+        of,
+      })),
       tests,
       metrics,
       values,
@@ -68,7 +84,9 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
 }
 
 /** History pages: one per benchmark, host and product that has runs with a version and numbers. */
-export function historyKeys(runs: Array<{ id: string; summary: RunSummary }>): Array<{ benchmark: string; host: string; product: string }> {
+export function historyKeys(
+  runs: Array<{ id: string; summary: RunSummary }>,
+): Array<{ benchmark: string; host: string; product: string }> {
   const keys = new Map<string, { benchmark: string; host: string; product: string }>();
   for (const r of runs) {
     const { summary } = r;

@@ -4,8 +4,26 @@ import { printfFixed } from './c-printf.ts';
 
 /** etl.sh's 21 columns without the tag, in its order (the column set since mytools 2e0968c5, 2021-01-16). */
 export const SUMMARY_COLUMNS = [
-  'ips', 'qps', 'rps', 'rmbps', 'wps', 'wmbps', 'rpq', 'rkbpq', 'wpi', 'wkbpi', 'csps', 'cpups', 'cspq', 'cpupq',
-  'dbgb1', 'dbgb2', 'rss', 'maxop', 'p50', 'p99',
+  'ips',
+  'qps',
+  'rps',
+  'rmbps',
+  'wps',
+  'wmbps',
+  'rpq',
+  'rkbpq',
+  'wpi',
+  'wkbpi',
+  'csps',
+  'cpups',
+  'cspq',
+  'cpupq',
+  'dbgb1',
+  'dbgb2',
+  'rss',
+  'maxop',
+  'p50',
+  'p99',
 ] as const;
 
 export type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
@@ -36,8 +54,26 @@ export const SUMMARY_COLUMN_MEANING: Record<SummaryColumn, string> = {
 
 /** Decimals etl.sh prints each column with (as o.sum.t shows them). */
 export const SUMMARY_COLUMN_DECIMALS: Record<SummaryColumn, number> = {
-  ips: 0, qps: 0, rps: 1, rmbps: 1, wps: 1, wmbps: 1, rpq: 3, rkbpq: 3, wpi: 3, wkbpi: 3, csps: 0, cpups: 1, cspq: 3, cpupq: 0,
-  dbgb1: 1, dbgb2: 1, rss: 1, maxop: 3, p50: 0, p99: 0,
+  ips: 0,
+  qps: 0,
+  rps: 1,
+  rmbps: 1,
+  wps: 1,
+  wmbps: 1,
+  rpq: 3,
+  rkbpq: 3,
+  wpi: 3,
+  wkbpi: 3,
+  csps: 0,
+  cpups: 1,
+  cspq: 3,
+  cpupq: 0,
+  dbgb1: 1,
+  dbgb2: 1,
+  rss: 1,
+  maxop: 3,
+  p50: 0,
+  p99: 0,
 };
 
 /** A column value printed as etl.sh prints it; empty when missing. */
@@ -55,8 +91,32 @@ export function sumIostatValue(v: number): string {
 
 /** iostat -x column names of every sysstat generation (formats.md 4.3). */
 const IOSTAT_COLUMNS = [
-  'rrqm/s', 'wrqm/s', 'r/s', 'w/s', 'rkB/s', 'wkB/s', 'avgrq-sz', 'avgqu-sz', 'await', 'r_await', 'w_await', 'svctm', '%util',
-  '%rrqm', '%wrqm', 'aqu-sz', 'rareq-sz', 'wareq-sz', 'd/s', 'dkB/s', 'drqm/s', '%drqm', 'd_await', 'dareq-sz', 'f/s', 'f_await',
+  'rrqm/s',
+  'wrqm/s',
+  'r/s',
+  'w/s',
+  'rkB/s',
+  'wkB/s',
+  'avgrq-sz',
+  'avgqu-sz',
+  'await',
+  'r_await',
+  'w_await',
+  'svctm',
+  '%util',
+  '%rrqm',
+  '%wrqm',
+  'aqu-sz',
+  'rareq-sz',
+  'wareq-sz',
+  'd/s',
+  'dkB/s',
+  'drqm/s',
+  '%drqm',
+  'd_await',
+  'dareq-sz',
+  'f/s',
+  'f_await',
 ];
 
 /** Result-row metric name of an iostat column: `r/s` -> `iostat_r_per_s`, `%util` -> `iostat_util_pct`. */

@@ -32,7 +32,12 @@ export function relativeToBase(cells: CellValue[], baseRun: string): Array<CellV
     .filter(aq.escape((d: { run: string }) => d.run === baseRun))
     .select('step', 'value')
     .rename({ value: 'base' });
-  const joined = table.join_left(base, 'step').objects() as Array<{ run: string; step: string; value: number | null; base: number | null }>;
+  const joined = table.join_left(base, 'step').objects() as Array<{
+    run: string;
+    step: string;
+    value: number | null;
+    base: number | null;
+  }>;
   return joined.map((d) => ({
     run: d.run,
     step: d.step,

@@ -128,7 +128,10 @@ export function histogramPercentages(counts: number[]): string[] {
 }
 
 export function insertBenchmarkReport(input: InsertBenchmarkReportInput): InsertBenchmarkReportModel {
-  const thresholds = { regression: input.thresholds?.regression ?? 0.95, improvement: input.thresholds?.improvement ?? 1.05 };
+  const thresholds = {
+    regression: input.thresholds?.regression ?? 0.95,
+    improvement: input.thresholds?.improvement ?? 1.05,
+  };
   const slaThreshold = input.options?.slaThreshold ?? 0.95;
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));
   const baseRun = byId.get(input.base);
@@ -149,19 +152,21 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
   const excluded: InsertBenchmarkReportModel['excluded'] = [];
   const present = sortSteps([...new Set(kept.flatMap((id) => byId.get(id)!.tests.map((t) => t.name)))]);
   const wanted = input.options?.steps ?? present;
-  for (const s of input.options?.steps ?? []) if (!present.includes(s)) excluded.push({ step: s, reason: 'no run has this step' });
+  for (const s of input.options?.steps ?? [])
+    if (!present.includes(s)) excluded.push({ step: s, reason: 'no run has this step' });
   const steps: IbStep[] = wanted
     .filter((s) => present.includes(s))
     .filter((s) => {
-      if (input.excludeTests?.includes(s)) return excluded.push({ step: s, reason: 'excluded by the report' }), false;
-      if (!parseStepName(s)) return excluded.push({ step: s, reason: 'not an Insert Benchmark step' }), false;
+      if (input.excludeTests?.includes(s)) return (excluded.push({ step: s, reason: 'excluded by the report' }), false);
+      if (!parseStepName(s)) return (excluded.push({ step: s, reason: 'not an Insert Benchmark step' }), false);
       return true;
     })
     .map((s) => {
       const info = parseStepName(s)!;
       return { ...info, meaning: throughputMeaning(info), description: describeStep(info) };
     });
-  for (const s of present) if (!wanted.includes(s)) excluded.push({ step: s, reason: 'not in the report\'s insertBenchmark.steps' });
+  for (const s of present)
+    if (!wanted.includes(s)) excluded.push({ step: s, reason: "not in the report's insertBenchmark.steps" });
 
   const slaFailed = (run: Run, step: IbStep) => {
     const sla = run.tests.find((t) => t.name === step.name)?.sla;
@@ -189,7 +194,9 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
 
   // Relative to the first row (the base).
   const rel = relativeToBase(
-    rows.flatMap((row, i) => steps.map((step, j) => ({ run: row.id, step: step.name, value: throughput[i]![j]!.value }))),
+    rows.flatMap((row, i) =>
+      steps.map((step, j) => ({ run: row.id, step: step.name, value: throughput[i]![j]!.value })),
+    ),
     input.base,
   );
   const relative: RelativeCell[][] = rows.map((row, i) =>
@@ -210,13 +217,16 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
   const background = {
     steps: qsteps,
     targets: qsteps.map((s) => {
-      const t = kept.map((id) => byId.get(id)!.tests.find((x) => x.name === s.name)?.sla?.targetInsertsPerS).find((x) => x !== undefined);
+      const t = kept
+        .map((id) => byId.get(id)!.tests.find((x) => x.name === s.name)?.sla?.targetInsertsPerS)
+        .find((x) => x !== undefined);
       return t;
     }),
     cells: rows.map((row) =>
       qsteps.map((s) => {
         const sla = runOf(row).tests.find((t) => t.name === s.name)?.sla;
-        const ips = runOf(row).results.find((r) => r.test === s.name && r.metric === 'ips')?.value ?? sla?.achievedInsertsPerS;
+        const ips =
+          runOf(row).results.find((r) => r.test === s.name && r.metric === 'ips')?.value ?? sla?.achievedInsertsPerS;
         return { achieved: ips, slaFailed: sla ? slaFailed(runOf(row), s) : undefined };
       }),
     ),
@@ -224,16 +234,35 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
 
   const details = steps.map((step) => stepDetail(step, rows, runOf));
   const chart = chartPoints(steps, rows, input.series ?? {}, input.options?.chartPoints ?? 50);
-  return { base: rows[0]!, rows, steps, throughput, relative, background, details, chart, summaryColumns: SUMMARY_COLUMNS, blocked, notes, excluded, thresholds, slaThreshold };
+  return {
+    base: rows[0]!,
+    rows,
+    steps,
+    throughput,
+    relative,
+    background,
+    details,
+    chart,
+    summaryColumns: SUMMARY_COLUMNS,
+    blocked,
+    notes,
+    excluded,
+    thresholds,
+    slaThreshold,
+  };
 }
 
 function stepDetail(step: IbStep, rows: IbRow[], runOf: (row: IbRow) => Run): StepDetail {
-  const value = (run: Run, metric: string) => run.results.find((r) => r.test === step.name && r.metric === metric)?.value;
+  const value = (run: Run, metric: string) =>
+    run.results.find((r) => r.test === step.name && r.metric === metric)?.value;
   const metrics = rows.map((row) => ({ row, values: SUMMARY_COLUMNS.map((c) => value(runOf(row), c)) }));
   const histograms: HistogramTable[] = [];
   for (const op of ['insert', 'delete', 'query'] as const) {
     const hs = rows.map((row) => {
-      const all = runOf(row).tests.find((t) => t.name === step.name)?.histograms?.filter((h) => h.name === op) ?? [];
+      const all =
+        runOf(row)
+          .tests.find((t) => t.name === step.name)
+          ?.histograms?.filter((h) => h.name === op) ?? [];
       return { row, h: all.find((h) => h.client === 'all') ?? (all.length === 1 ? all[0] : undefined) };
     });
     const first = hs.find((x) => x.h)?.h;
@@ -241,24 +270,49 @@ function stepDetail(step: IbStep, rows: IbRow[], runOf: (row: IbRow) => Run): St
     histograms.push({
       op,
       labels: first.buckets.map((b) => b.label),
-      rows: hs.filter((x) => x.h).map(({ row, h }) => ({ row, cells: histogramPercentages(h!.buckets.map((b) => b.count)), maxSeconds: h!.maxSeconds, count: h!.buckets.reduce((a, b) => a + b.count, 0) })),
+      rows: hs
+        .filter((x) => x.h)
+        .map(({ row, h }) => ({
+          row,
+          cells: histogramPercentages(h!.buckets.map((b) => b.count)),
+          maxSeconds: h!.maxSeconds,
+          count: h!.buckets.reduce((a, b) => a + b.count, 0),
+        })),
     });
   }
   // The query histogram first for query steps, as the mytools report orders them.
   if (step.kind === 'query') histograms.sort((a, b) => (a.op === 'query' ? -1 : b.op === 'query' ? 1 : 0));
-  const iostatMetrics = [...new Set(rows.flatMap((row) => runOf(row).results.filter((r) => r.test === step.name && r.metric.startsWith('iostat_')).map((r) => r.metric)))];
+  const iostatMetrics = [
+    ...new Set(
+      rows.flatMap((row) =>
+        runOf(row)
+          .results.filter((r) => r.test === step.name && r.metric.startsWith('iostat_'))
+          .map((r) => r.metric),
+      ),
+    ),
+  ];
   const iostat = iostatMetrics.length
-    ? { columns: iostatMetrics.map(iostatColumnOf), rows: rows.map((row) => ({ row, values: iostatMetrics.map((m) => value(runOf(row), m)) })) }
+    ? {
+        columns: iostatMetrics.map(iostatColumnOf),
+        rows: rows.map((row) => ({ row, values: iostatMetrics.map((m) => value(runOf(row), m)) })),
+      }
     : undefined;
-  const withoutSystem = rows.filter((row) => {
-    const t = runOf(row).tests.find((x) => x.name === step.name);
-    return t && !t.system?.harness.vmstat && !t.system?.harness.iostat && value(runOf(row), 'cpupq') === undefined;
-  }).map((r) => r.label);
+  const withoutSystem = rows
+    .filter((row) => {
+      const t = runOf(row).tests.find((x) => x.name === step.name);
+      return t && !t.system?.harness.vmstat && !t.system?.harness.iostat && value(runOf(row), 'cpupq') === undefined;
+    })
+    .map((r) => r.label);
   return { step, metrics, histograms, iostat, withoutSystem };
 }
 
 /** The op rate per second of client 1 (i_ips for load and write steps, i_qps for query steps); l.x has none. */
-function chartPoints(steps: IbStep[], rows: IbRow[], series: Record<string, SeriesFile | undefined>, max: number): ChartPoint[] {
+function chartPoints(
+  steps: IbStep[],
+  rows: IbRow[],
+  series: Record<string, SeriesFile | undefined>,
+  max: number,
+): ChartPoint[] {
   const out: ChartPoint[] = [];
   for (const step of steps) {
     if (step.kind === 'index') continue;
@@ -269,8 +323,12 @@ function chartPoints(steps: IbStep[], rows: IbRow[], series: Record<string, Seri
       const names = s.columns.map((c) => c.name);
       const [ti, vi] = [names.indexOf('t_sec'), names.indexOf(column)];
       if (ti < 0 || vi < 0) continue;
-      for (const r of downsample(s.rows.map((x) => [x[ti]!, x[vi]!]), max)) {
-        if (r[0] !== null && r[1] !== null) out.push({ step: step.name, run: row.label, t: Math.round(r[0]! * 10) / 10, value: Math.round(r[1]!) });
+      for (const r of downsample(
+        s.rows.map((x) => [x[ti]!, x[vi]!]),
+        max,
+      )) {
+        if (r[0] !== null && r[1] !== null)
+          out.push({ step: step.name, run: row.label, t: Math.round(r[0]! * 10) / 10, value: Math.round(r[1]!) });
       }
     }
   }

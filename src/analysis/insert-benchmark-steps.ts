@@ -25,7 +25,13 @@ const CURRENT = /^q([rp])(\d+)\.L(\d+)$/;
 const DEC23 = /^(qr|qp|r|p|q)\.L(\d+)\.ips(\d+)$/;
 const REPORT2021 = /^q(\d+)\.(\d+)$/;
 
-const QUERY_KIND: Record<string, StepInfo['queries']> = { qr: 'range', r: 'range', qp: 'point', p: 'point', q: 'mixed' };
+const QUERY_KIND: Record<string, StepInfo['queries']> = {
+  qr: 'range',
+  r: 'range',
+  qp: 'point',
+  p: 'point',
+  q: 'mixed',
+};
 
 /** What a step name means, or undefined when it is not an Insert Benchmark step name. */
 export function parseStepName(name: string): StepInfo | undefined {
@@ -35,9 +41,25 @@ export function parseStepName(name: string): StepInfo | undefined {
     return { name, kind: m[2] === '0' ? 'load' : 'write', short: name };
   }
   m = CURRENT.exec(name);
-  if (m) return { name, kind: 'query', queries: m[1] === 'r' ? 'range' : 'point', ratePerClient: Number(m[2]), loop: Number(m[3]), short: `q${m[1]}${m[2]}` };
+  if (m)
+    return {
+      name,
+      kind: 'query',
+      queries: m[1] === 'r' ? 'range' : 'point',
+      ratePerClient: Number(m[2]),
+      loop: Number(m[3]),
+      short: `q${m[1]}${m[2]}`,
+    };
   m = DEC23.exec(name);
-  if (m) return { name, kind: 'query', queries: QUERY_KIND[m[1]!], ratePerClient: Number(m[3]), loop: Number(m[2]), short: name };
+  if (m)
+    return {
+      name,
+      kind: 'query',
+      queries: QUERY_KIND[m[1]!],
+      ratePerClient: Number(m[3]),
+      loop: Number(m[2]),
+      short: name,
+    };
   m = REPORT2021.exec(name);
   if (m) return { name, kind: 'query', queries: 'mixed', ratePerClient: Number(m[1]), loop: Number(m[2]), short: name };
   return undefined;
@@ -61,11 +83,15 @@ function orderKey(s: StepInfo): number[] {
 export function sortSteps(names: string[]): string[] {
   const known = names.map((n) => ({ n, s: parseStepName(n) }));
   const cmp = (a: number[], b: number[]) => {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
   return [
-    ...known.filter((k) => k.s).sort((a, b) => cmp(orderKey(a.s!), orderKey(b.s!))).map((k) => k.n),
+    ...known
+      .filter((k) => k.s)
+      .sort((a, b) => cmp(orderKey(a.s!), orderKey(b.s!)))
+      .map((k) => k.n),
     ...known.filter((k) => !k.s).map((k) => k.n),
   ];
 }
@@ -73,7 +99,8 @@ export function sortSteps(names: string[]): string[] {
 /** What a step's throughput number counts, as the posts explain it. */
 export function throughputMeaning(s: StepInfo): string {
   if (s.kind === 'index') return 'indexed rows/s';
-  if (s.kind === 'query') return s.queries === 'range' ? 'range queries/s' : s.queries === 'point' ? 'point queries/s' : 'queries/s';
+  if (s.kind === 'query')
+    return s.queries === 'range' ? 'range queries/s' : s.queries === 'point' ? 'point queries/s' : 'queries/s';
   return 'inserts/s';
 }
 

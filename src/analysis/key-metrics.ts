@@ -59,10 +59,28 @@ export interface SeriesChart {
 export const SERIES_CHARTS: Record<string, SeriesChart[]> = {
   'insert-benchmark': [
     { series: 'iibench.client1', column: 'i_ips', title: 'Inserts per second (client 1)', yTitle: 'inserts/s' },
-    { series: 'iibench.client1', column: 'max_i', title: 'Largest insert response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+    {
+      series: 'iibench.client1',
+      column: 'max_i',
+      title: 'Largest insert response time per second (client 1)',
+      yTitle: 'ms',
+      scale: 0.001,
+    },
     { series: 'iibench.client1', column: 'i_dps', title: 'Deletes per second (client 1)', yTitle: 'deletes/s' },
-    { series: 'iibench.client1', column: 'max_d', title: 'Largest delete response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+    {
+      series: 'iibench.client1',
+      column: 'max_d',
+      title: 'Largest delete response time per second (client 1)',
+      yTitle: 'ms',
+      scale: 0.001,
+    },
     { series: 'iibench.client1', column: 'i_qps', title: 'Queries per second (client 1)', yTitle: 'queries/s' },
-    { series: 'iibench.client1', column: 'max_q', title: 'Largest query response time per second (client 1)', yTitle: 'ms', scale: 0.001 },
+    {
+      series: 'iibench.client1',
+      column: 'max_q',
+      title: 'Largest query response time per second (client 1)',
+      yTitle: 'ms',
+      scale: 0.001,
+    },
   ],
 };

@@ -2,7 +2,11 @@
 import type { BenchmarkName } from '../schemas/index.ts';
 
 /** Metric name of a test's headline number, given the metrics the run has for that test. */
-export function primaryMetric(benchmark: BenchmarkName, test: string, has: (metric: string) => boolean): string | undefined {
+export function primaryMetric(
+  benchmark: BenchmarkName,
+  test: string,
+  has: (metric: string) => boolean,
+): string | undefined {
   const pick = (...names: string[]) => names.find(has);
   switch (benchmark) {
     case 'sysbench':

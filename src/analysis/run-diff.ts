@@ -16,8 +16,15 @@ export interface RunRef {
  * config first (the same run earlier), else same benchmark, host and product (another config or version).
  */
 export function latestComparable(run: RunRef, candidates: RunRef[]): { base?: RunRef; why: string } {
-  const same = (c: RunRef) => c.id !== run.id && c.run.benchmark === run.run.benchmark && c.run.host.name === run.run.host.name && c.run.dbms.product === run.run.dbms.product;
-  const latest = (list: RunRef[]) => list.sort((a, b) => b.run.date.localeCompare(a.run.date) || compareVersions(b.run.dbms.version, a.run.dbms.version))[0];
+  const same = (c: RunRef) =>
+    c.id !== run.id &&
+    c.run.benchmark === run.run.benchmark &&
+    c.run.host.name === run.run.host.name &&
+    c.run.dbms.product === run.run.dbms.product;
+  const latest = (list: RunRef[]) =>
+    list.sort(
+      (a, b) => b.run.date.localeCompare(a.run.date) || compareVersions(b.run.dbms.version, a.run.dbms.version),
+    )[0];
   const sameConfig = latest(candidates.filter((c) => same(c) && c.run.config.name === run.run.config.name));
   if (sameConfig) return { base: sameConfig, why: 'latest run of the same product and config on this host' };
   const sameProduct = latest(candidates.filter(same));
@@ -28,7 +35,13 @@ export function latestComparable(run: RunRef, candidates: RunRef[]): { base?: Ru
 const fmt = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toPrecision(3));
 
 /** Markdown for one run: what it is, then its headline numbers against the base. */
-export function runDiffMarkdown(change: 'added' | 'changed', run: RunRef, base: RunRef | undefined, why: string, thresholds = { regression: 0.95, improvement: 1.05 }): string {
+export function runDiffMarkdown(
+  change: 'added' | 'changed',
+  run: RunRef,
+  base: RunRef | undefined,
+  why: string,
+  thresholds = { regression: 0.95, improvement: 1.05 },
+): string {
   const r = run.run;
   const lines = [
     `### ${change === 'added' ? 'New run' : 'Changed run'} \`${run.id}\``,
@@ -37,12 +50,20 @@ export function runDiffMarkdown(change: 'added' | 'changed', run: RunRef, base: 
     '',
   ];
   if (!base) return [...lines, `Compared with: nothing (${why}).`, ''].join('\n');
-  lines.push(`Compared with \`${base.id}\` (${why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}.`, '');
+  lines.push(
+    `Compared with \`${base.id}\` (${why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}.`,
+    '',
+  );
   lines.push('| test | metric | base | new | relative | change (bp) |', '| --- | --- | ---: | ---: | ---: | ---: |');
-  const value = (x: Run, test: string, metric: string) => x.results.find((v) => v.test === test && v.metric === metric)?.value;
+  const value = (x: Run, test: string, metric: string) =>
+    x.results.find((v) => v.test === test && v.metric === metric)?.value;
   const changes: number[] = [];
   for (const t of r.tests) {
-    const metric = primaryMetric(r.benchmark, t.name, (m) => value(r, t.name, m) !== undefined && value(base.run, t.name, m) !== undefined);
+    const metric = primaryMetric(
+      r.benchmark,
+      t.name,
+      (m) => value(r, t.name, m) !== undefined && value(base.run, t.name, m) !== undefined,
+    );
     if (t.status === 'failed') {
       lines.push(`| ${t.name} | | | failed | | |`);
       continue;
@@ -54,7 +75,9 @@ export function runDiffMarkdown(change: 'added' | 'changed', run: RunRef, base: 
     const rel = b / a;
     changes.push(basisPoints(rel));
     const v = verdict(rel, thresholds);
-    lines.push(`| ${t.name} | ${metric} | ${fmt(a)} | ${fmt(b)} | ${rel.toFixed(2)}${v === 'improvement' ? ' ▲' : v === 'regression' ? ' ▼' : ''} | ${formatBp(basisPoints(rel))} |`);
+    lines.push(
+      `| ${t.name} | ${metric} | ${fmt(a)} | ${fmt(b)} | ${rel.toFixed(2)}${v === 'improvement' ? ' ▲' : v === 'regression' ? ' ▼' : ''} | ${formatBp(basisPoints(rel))} |`,
+    );
   }
   if (changes.length) {
     const sorted = [...changes].sort((x, y) => x - y);

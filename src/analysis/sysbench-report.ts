@@ -84,7 +84,10 @@ const EFFICIENCY = [
 ];
 
 export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel {
-  const thresholds = { regression: input.thresholds?.regression ?? 0.95, improvement: input.thresholds?.improvement ?? 1.05 };
+  const thresholds = {
+    regression: input.thresholds?.regression ?? 0.95,
+    improvement: input.thresholds?.improvement ?? 1.05,
+  };
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);
   if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
@@ -108,19 +111,24 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
     for (const t of byId.get(id)!.run.tests) if (!testNames.includes(t.name)) testNames.push(t.name);
   }
   const tests = testNames.filter((t) => {
-    if (input.excludeTests?.includes(t)) return excluded.push({ test: t, reason: 'excluded by the report' }), false;
-    if (!input.includeWarmups && isWarmupTest(t)) return excluded.push({ test: t, reason: 'warm-up run' }), false;
-    if (!sysbenchGroup(t)) return excluded.push({ test: t, reason: 'not a microbenchmark (table load)' }), false;
+    if (input.excludeTests?.includes(t)) return (excluded.push({ test: t, reason: 'excluded by the report' }), false);
+    if (!input.includeWarmups && isWarmupTest(t)) return (excluded.push({ test: t, reason: 'warm-up run' }), false);
+    if (!sysbenchGroup(t)) return (excluded.push({ test: t, reason: 'not a microbenchmark (table load)' }), false);
     return true;
   });
 
-  const value = (id: string, test: string, metric: string) => byId.get(id)!.run.results.find((r) => r.test === test && r.metric === metric)?.value;
+  const value = (id: string, test: string, metric: string) =>
+    byId.get(id)!.run.results.find((r) => r.test === test && r.metric === metric)?.value;
   const failure = (id: string, test: string) => {
     const t = byId.get(id)!.run.tests.find((x) => x.name === test);
     return t?.status === 'failed' ? (t.error ?? 'failed') : t ? undefined : 'not run';
   };
   // `lowerIsBetter` for costs (CPU per query ...): more than the base is the regression there.
-  const tableFor = (metric: (test: string) => string, testList: string[], lowerIsBetter = false): { rows: TestRow[]; rel: ReturnType<typeof relativeTo> } => {
+  const tableFor = (
+    metric: (test: string) => string,
+    testList: string[],
+    lowerIsBetter = false,
+  ): { rows: TestRow[]; rel: ReturnType<typeof relativeTo> } => {
     const valueRows: ValueRow[] = [];
     for (const test of testList) {
       for (const id of kept) {
@@ -135,22 +143,30 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
       cells: kept.map((id) => {
         const r = rel.find((x) => x.run === id && x.test === test);
         const v = valueRows.find((x) => x.run === id && x.test === test)?.value;
-        return { value: v, relative: r?.relative, verdict: id === input.base ? 'neutral' : verdict(r?.relative, thresholds, lowerIsBetter), failed: failure(id, test) } satisfies Cell;
+        return {
+          value: v,
+          relative: r?.relative,
+          verdict: id === input.base ? 'neutral' : verdict(r?.relative, thresholds, lowerIsBetter),
+          failed: failure(id, test),
+        } satisfies Cell;
       }),
     }));
     return { rows, rel };
   };
 
-  const qpsMetric = (test: string) => (value(input.base, test, 'scan_krows_per_s') !== undefined ? 'scan_krows_per_s' : 'qps');
+  const qpsMetric = (test: string) =>
+    value(input.base, test, 'scan_krows_per_s') !== undefined ? 'scan_krows_per_s' : 'qps';
   const groups: GroupTable[] = SYSBENCH_GROUPS.map((g) => {
     const list = tests.filter((t) => sysbenchGroup(t) === g.id);
     const { rows, rel } = tableFor(qpsMetric, list);
     return { id: g.id, title: g.title, rows, summaries: summarizeChanges(rel, input.base) };
   }).filter((g) => g.rows.length > 0);
 
-  const perOp = (metric: string) => (test: string) => (qpsMetric(test) === 'scan_krows_per_s' ? metric.replace(/_query$/, '_krow') : metric);
-  const efficiency = EFFICIENCY.map((e) => ({ ...e, rows: tableFor(perOp(e.metric), tests, true).rows }))
-    .filter((e) => e.rows.some((r) => r.cells.some((c) => c.value !== undefined)));
+  const perOp = (metric: string) => (test: string) =>
+    qpsMetric(test) === 'scan_krows_per_s' ? metric.replace(/_query$/, '_krow') : metric;
+  const efficiency = EFFICIENCY.map((e) => ({ ...e, rows: tableFor(perOp(e.metric), tests, true).rows })).filter((e) =>
+    e.rows.some((r) => r.cells.some((c) => c.value !== undefined)),
+  );
 
   return { base: columns[0]!, columns, groups, efficiency, blocked, notes, excluded, thresholds };
 }

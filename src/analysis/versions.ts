@@ -4,7 +4,10 @@ function parts(v: string): { nums: number[]; pre?: { kind: number; n: number } }
   const m = /^([\d.]+)(alpha|beta|rc)?(\d*)$/.exec(v);
   if (!m) return { nums: [] };
   const kinds: Record<string, number> = { alpha: 0, beta: 1, rc: 2 };
-  return { nums: m[1]!.split('.').filter(Boolean).map(Number), pre: m[2] ? { kind: kinds[m[2]]!, n: Number(m[3] || 0) } : undefined };
+  return {
+    nums: m[1]!.split('.').filter(Boolean).map(Number),
+    pre: m[2] ? { kind: kinds[m[2]]!, n: Number(m[3] || 0) } : undefined,
+  };
 }
 
 export function compareVersions(a: string | undefined, b: string | undefined): number {

@@ -3,12 +3,21 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartPoint } from '../analysis/insert-benchmark-report.ts';
 
-export function ibenchRatePerSecondSpec(points: ChartPoint[], opts: { steps: Array<{ name: string; title: string }>; runs: string[] }): TopLevelSpec {
+export function ibenchRatePerSecondSpec(
+  points: ChartPoint[],
+  opts: { steps: Array<{ name: string; title: string }>; runs: string[] },
+): TopLevelSpec {
   const title = new Map(opts.steps.map((s) => [s.name, s.title]));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values: points.map((p) => ({ ...p, panel: title.get(p.step) ?? p.step })) },
-    facet: { field: 'panel', type: 'nominal', sort: opts.steps.map((s) => s.title), title: null, header: { labelFontSize: 11, labelAnchor: 'start' } },
+    facet: {
+      field: 'panel',
+      type: 'nominal',
+      sort: opts.steps.map((s) => s.title),
+      title: null,
+      header: { labelFontSize: 11, labelAnchor: 'start' },
+    },
     columns: 4,
     spec: {
       width: 150,
@@ -16,12 +25,23 @@ export function ibenchRatePerSecondSpec(points: ChartPoint[], opts: { steps: Arr
       mark: { type: 'line', strokeWidth: 1.2 },
       encoding: {
         x: { field: 't', type: 'quantitative', title: 'seconds', axis: { tickCount: 4 } },
-        y: { field: 'value', type: 'quantitative', title: 'per second', scale: { zero: true }, axis: { format: '~s', tickCount: 3 } },
+        y: {
+          field: 'value',
+          type: 'quantitative',
+          title: 'per second',
+          scale: { zero: true },
+          axis: { format: '~s', tickCount: 3 },
+        },
         color: { field: 'run', type: 'nominal', sort: opts.runs, title: null, legend: { orient: 'top' } },
       },
     },
     resolve: { scale: { y: 'independent' } },
     // No grid lines and few ticks: the SVG of 8 panels stays small enough to inline.
-    config: { font: 'system-ui, sans-serif', aria: false, axis: { labelFontSize: 9, titleFontSize: 9, grid: false }, view: { stroke: '#ddd' } },
+    config: {
+      font: 'system-ui, sans-serif',
+      aria: false,
+      axis: { labelFontSize: 9, titleFontSize: 9, grid: false },
+      view: { stroke: '#ddd' },
+    },
   };
 }

@@ -7,7 +7,15 @@ export interface RelativeBar {
   relative: number;
 }
 
-export function relativeBarsSpec(bars: RelativeBar[], opts: { title: string; baseLabel: string; thresholds: { regression: number; improvement: number }; valueTitle?: string }): TopLevelSpec {
+export function relativeBarsSpec(
+  bars: RelativeBar[],
+  opts: {
+    title: string;
+    baseLabel: string;
+    thresholds: { regression: number; improvement: number };
+    valueTitle?: string;
+  },
+): TopLevelSpec {
   const tests = [...new Set(bars.map((b) => b.test))];
   const runs = [...new Set(bars.map((b) => b.run))];
   const max = Math.max(1.1, ...bars.map((b) => b.relative));
@@ -23,7 +31,12 @@ export function relativeBarsSpec(bars: RelativeBar[], opts: { title: string; bas
         encoding: {
           y: { field: 'test', type: 'nominal', sort: tests, title: null },
           yOffset: { field: 'run', type: 'nominal', sort: runs },
-          x: { field: 'relative', type: 'quantitative', title: opts.valueTitle ?? 'relative QPS', scale: { domain: [0, Math.ceil(max * 10) / 10] } },
+          x: {
+            field: 'relative',
+            type: 'quantitative',
+            title: opts.valueTitle ?? 'relative QPS',
+            scale: { domain: [0, Math.ceil(max * 10) / 10] },
+          },
           color: { field: 'run', type: 'nominal', sort: runs, title: null, legend: { orient: 'bottom' } },
         },
       },

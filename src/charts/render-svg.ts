@@ -50,7 +50,10 @@ export function compact(svg: string): string {
   for (const name of ['font-family', 'font-size']) {
     const value = commonest(out, name);
     if (value === undefined) continue;
-    out = out.split(` ${name}="${value}"`).join('').replace(/^<svg /, `<svg ${name}="${value}" `);
+    out = out
+      .split(` ${name}="${value}"`)
+      .join('')
+      .replace(/^<svg /, `<svg ${name}="${value}" `);
   }
   return out;
 }
@@ -60,7 +63,12 @@ export function compact(svg: string): string {
  * the SVG scales down to narrow screens.
  */
 export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
-  const key = createHash('sha256').update(`${RENDER_VERSION}\n`).update(JSON.stringify(spec)).update(label).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(`${RENDER_VERSION}\n`)
+    .update(JSON.stringify(spec))
+    .update(label)
+    .digest('hex')
+    .slice(0, 32);
   let svg = memory.get(key);
   if (!svg) {
     svg = (async () => {
@@ -71,7 +79,10 @@ export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
         // not cached yet
       }
       const raw = await renderUncached(spec);
-      const out = raw.replace('<svg ', `<svg role="img" aria-label="${attr(label)}" style="max-width:100%;height:auto" `);
+      const out = raw.replace(
+        '<svg ',
+        `<svg role="img" aria-label="${attr(label)}" style="max-width:100%;height:auto" `,
+      );
       // (the accessible name is added after compact(), which drops vega's own roles)
       await mkdir(CACHE_DIR, { recursive: true });
       await writeFile(file, out);

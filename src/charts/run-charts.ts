@@ -18,7 +18,8 @@ function panels(run: Run, series: SeriesFile, name: string, column: string | Get
     const s = series.tests[t.name]?.find((x) => x.name === name);
     if (!s) continue;
     const names = s.columns.map((c) => c.name);
-    const get = typeof column === 'string' ? (r: Array<number | null>) => r[names.indexOf(column)] ?? null : column(names);
+    const get =
+      typeof column === 'string' ? (r: Array<number | null>) => r[names.indexOf(column)] ?? null : column(names);
     const step = s.intervalSeconds ?? 1;
     const rows = downsample(s.rows, 120);
     const factor = s.rows.length / rows.length;
@@ -45,9 +46,19 @@ export function runChartsHtml(run: Run, series: SeriesFile): string {
   chart(panels(run, series, 'tpm', 'tpm'), 'Transactions per minute over time (HammerDB transaction counter)', 'tpm');
   // Benchmark-specific charts; a test whose values are all 0 (e.g. no deletes in a step) gets no panel.
   for (const c of SERIES_CHARTS[run.benchmark] ?? []) {
-    chart(panels(run, series, c.series, (names) => (r) => (r[names.indexOf(c.column)] ?? 0) * (c.scale ?? 1)).filter((p) => p.points.some(([, v]) => v !== 0)), c.title, c.yTitle);
+    chart(
+      panels(run, series, c.series, (names) => (r) => (r[names.indexOf(c.column)] ?? 0) * (c.scale ?? 1)).filter((p) =>
+        p.points.some(([, v]) => v !== 0),
+      ),
+      c.title,
+      c.yTitle,
+    );
   }
-  chart(panels(run, series, 'vmstat', (names) => (r) => (r[names.indexOf('us')] ?? 0) + (r[names.indexOf('sy')] ?? 0)), 'CPU busy over time (vmstat us+sy)', '%');
+  chart(
+    panels(run, series, 'vmstat', (names) => (r) => (r[names.indexOf('us')] ?? 0) + (r[names.indexOf('sy')] ?? 0)),
+    'CPU busy over time (vmstat us+sy)',
+    '%',
+  );
   return figures.join('\n');
 }
 

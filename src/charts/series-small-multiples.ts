@@ -7,7 +7,10 @@ export interface SeriesPoint {
   value: number;
 }
 
-export function seriesSmallMultiplesSpec(points: SeriesPoint[], opts: { title: string; yTitle: string; tests: string[] }): TopLevelSpec {
+export function seriesSmallMultiplesSpec(
+  points: SeriesPoint[],
+  opts: { title: string; yTitle: string; tests: string[] },
+): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: opts.title, anchor: 'start' },

@@ -41,7 +41,12 @@ export function sparklinesSvg(panels: SparkPanel[], opts: { title: string; unit:
     const yMax = Math.max(...ys, 0) || 1;
     const pw = W - PAD.left - PAD.right;
     const ph = H - PAD.top - PAD.bottom;
-    const pts = p.points.map(([x, y]) => `${(x0 + PAD.left + (x / xMax) * pw).toFixed(1)},${(y0 + PAD.top + ph - (Math.max(0, y) / yMax) * ph).toFixed(1)}`).join(' ');
+    const pts = p.points
+      .map(
+        ([x, y]) =>
+          `${(x0 + PAD.left + (x / xMax) * pw).toFixed(1)},${(y0 + PAD.top + ph - (Math.max(0, y) / yMax) * ph).toFixed(1)}`,
+      )
+      .join(' ');
     const mean = ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : 0;
     parts.push(
       `<g><title>${esc(p.title)}: mean ${short(mean)}, max ${short(yMax)} ${esc(opts.unit)} over ${Math.round(xMax)} s</title>` +

@@ -31,13 +31,25 @@ export function runsLoader(root = 'content/runs'): Loader {
           if (store.get(id)?.digest !== stamp) jobs.push({ file, id, stamp });
         }
         const problems: string[] = [];
-        for (const r of await runOnWorkers<ValidateJob, ValidateResult>({ script: resolve(projectRoot, 'src/runs/validate-worker.ts'), jobs, inline: validateJob })) {
+        for (const r of await runOnWorkers<ValidateJob, ValidateResult>({
+          script: resolve(projectRoot, 'src/runs/validate-worker.ts'),
+          jobs,
+          inline: validateJob,
+        })) {
           problems.push(...r.problems);
-          if (r.summary) store.set({ id: r.id, data: r.summary as unknown as Record<string, unknown>, digest: r.stamp, filePath: relative(projectRoot, r.file) });
+          if (r.summary)
+            store.set({
+              id: r.id,
+              data: r.summary as unknown as Record<string, unknown>,
+              digest: r.stamp,
+              filePath: relative(projectRoot, r.file),
+            });
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
         if (problems.length) {
-          throw new Error(`${problems.length} problem(s) in content/runs (run \`npx benchsite validate\` for the list):\n${problems.join('\n')}`);
+          throw new Error(
+            `${problems.length} problem(s) in content/runs (run \`npx benchsite validate\` for the list):\n${problems.join('\n')}`,
+          );
         }
         logger.info(`${seen.size} runs (${jobs.length} validated, ${seen.size - jobs.length} unchanged)`);
       };

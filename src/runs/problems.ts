@@ -32,11 +32,15 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
   switch (issue.code) {
     case 'invalid_type': {
       // A coerced date (reports) that is missing or not a date arrives as an Invalid Date.
-      if (issue.expected === 'date') return { message: 'missing, or not a date', hint: 'Write it as YYYY-MM-DD, e.g. 2026-11-22' };
+      if (issue.expected === 'date')
+        return { message: 'missing, or not a date', hint: 'Write it as YYYY-MM-DD, e.g. 2026-11-22' };
       const missing = /received undefined/.test(issue.message);
       return missing
         ? { message: `missing required field (expected ${issue.expected})`, hint: `Add it; ${fieldsHint}` }
-        : { message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`, hint: `Write it as a ${issue.expected}` };
+        : {
+            message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`,
+            hint: `Write it as a ${issue.expected}`,
+          };
     }
     case 'unrecognized_keys':
       return {
@@ -51,17 +55,28 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
     case 'invalid_union':
       return { message: 'matches none of the allowed shapes', hint: 'Check `kind` and the fields that go with it' };
     case 'too_small':
-      return { message: issue.message.replace(/^Too small: /, ''), hint: 'Add the missing entries or use a larger value' };
+      return {
+        message: issue.message.replace(/^Too small: /, ''),
+        hint: 'Add the missing entries or use a larger value',
+      };
     case 'too_big':
       return { message: issue.message.replace(/^Too big: /, ''), hint: 'Use a smaller value' };
     case 'invalid_format': {
       const example = FORMAT_EXAMPLES[issue.format];
       return example
         ? { message: `not ${example.what}`, hint: `Write it as ${example.how}` }
-        : { message: issue.message.replace(/^Invalid( string)?: /, ''), hint: `Write it in the format ${issue.format}` };
+        : {
+            message: issue.message.replace(/^Invalid( string)?: /, ''),
+            hint: `Write it in the format ${issue.format}`,
+          };
     }
     case 'custom':
-      return { message: issue.message, hint: (issue.params?.hint as string | undefined) ?? 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
+      return {
+        message: issue.message,
+        hint:
+          (issue.params?.hint as string | undefined) ??
+          'Fix the value, or re-run `benchsite harvest` if the file was generated',
+      };
     default:
       return { message: issue.message, hint: 'Fix the value, or re-run `benchsite harvest` if the file was generated' };
   }
@@ -72,7 +87,11 @@ export function problem(file: string, where: string, message: string, hint: stri
 }
 
 /** One problem per zod issue. `fieldsHint` says where the fields are documented. */
-export function formatZodIssues(file: string, issues: ReadonlyArray<z.core.$ZodIssue>, fieldsHint = 'public/schema/run.schema.json lists every field'): Problem[] {
+export function formatZodIssues(
+  file: string,
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  fieldsHint = 'public/schema/run.schema.json lists every field',
+): Problem[] {
   return issues.map((issue) => {
     const { message, hint } = describe(issue, fieldsHint);
     return problem(file, jsonPath(issue.path), message, hint);
@@ -105,6 +124,13 @@ export function parseJsonText(file: string, text: string): { data?: unknown; pro
       : lineColumn(text, pos ? Number(pos[1]) : text.length);
     const where = `line ${lc.line}:${lc.column}`;
     const what = `JSON syntax error: ${msg.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}`;
-    return { problem: problem(file, where, what, 'Fix the JSON at that position (a missing comma or quote is the usual cause)') };
+    return {
+      problem: problem(
+        file,
+        where,
+        what,
+        'Fix the JSON at that position (a missing comma or quote is the usual cause)',
+      ),
+    };
   }
 }

@@ -41,7 +41,10 @@ export interface LoadedRun {
 }
 
 /** Read and validate every run below `root`. `withSeries` also checks each series.json. */
-export async function loadRuns(root: string, opts: { withSeries?: boolean } = {}): Promise<{ runs: LoadedRun[]; problems: Problem[] }> {
+export async function loadRuns(
+  root: string,
+  opts: { withSeries?: boolean } = {},
+): Promise<{ runs: LoadedRun[]; problems: Problem[] }> {
   const runs: LoadedRun[] = [];
   const problems: Problem[] = [];
   for (const file of await findRunFiles(root)) {
@@ -56,7 +59,14 @@ export async function loadRuns(root: string, opts: { withSeries?: boolean } = {}
       try {
         seriesText = await readFile(seriesFile, 'utf8');
       } catch {
-        problems.push(problem(seriesFile, '(file)', 'missing, but run.json names series', 'Re-run benchsite harvest to regenerate it'));
+        problems.push(
+          problem(
+            seriesFile,
+            '(file)',
+            'missing, but run.json names series',
+            'Re-run benchsite harvest to regenerate it',
+          ),
+        );
       }
       if (seriesText !== undefined) problems.push(...validateSeriesText(seriesFile, seriesText, checked.run).problems);
     }

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 export async function sourceDigest(root: string): Promise<string> {
   const hash = createHash('sha1');
-  const files = (await readdir(join(root, 'src'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const files = (await readdir(join(root, 'src'), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
   for (const f of [...files.sort(), join(root, 'package-lock.json')]) {
     hash.update(f);
     hash.update(await readFile(f).catch(() => Buffer.alloc(0)));

@@ -6,9 +6,25 @@ import { formatZodIssues, problem, type Problem } from './problems.ts';
 
 export function validateReportText(file: string, text: string, runIds: Set<string>): Problem[] {
   const m = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
-  if (!m) return [problem(file, '(frontmatter)', 'no YAML frontmatter between --- lines', 'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)')];
+  if (!m)
+    return [
+      problem(
+        file,
+        '(frontmatter)',
+        'no YAML frontmatter between --- lines',
+        'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)',
+      ),
+    ];
   const doc = parseDocument(m[1]!);
-  if (doc.errors.length) return [problem(file, '(frontmatter)', `YAML syntax error: ${doc.errors[0]!.message.split('\n')[0]}`, 'Fix the YAML of the frontmatter')];
+  if (doc.errors.length)
+    return [
+      problem(
+        file,
+        '(frontmatter)',
+        `YAML syntax error: ${doc.errors[0]!.message.split('\n')[0]}`,
+        'Fix the YAML of the frontmatter',
+      ),
+    ];
   const parsed = ReportSchema.safeParse(doc.toJS());
   if (!parsed.success) return formatZodIssues(file, parsed.error.issues, 'README.md shows a report frontmatter');
   const r = parsed.data;
@@ -21,5 +37,12 @@ export function validateReportText(file: string, text: string, runIds: Set<strin
   });
   return named
     .filter((n) => !runIds.has(n.id))
-    .map((n) => problem(file, n.where, `no run "${n.id}" under the runs directory`, 'Use the path of a run under content/runs (without /run.json), or harvest that run'));
+    .map((n) =>
+      problem(
+        file,
+        n.where,
+        `no run "${n.id}" under the runs directory`,
+        'Use the path of a run under content/runs (without /run.json), or harvest that run',
+      ),
+    );
 }

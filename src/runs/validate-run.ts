@@ -43,17 +43,39 @@ export function validateSeriesText(file: string, text: string, run: Run): { seri
   for (const [test, list] of Object.entries(parsed.data.tests)) {
     const wanted = tests.get(test);
     if (!wanted) {
-      problems.push(problem(file, `tests.${test}`, `run.json has no test "${test}"`, 'Remove these series or re-run benchsite harvest'));
+      problems.push(
+        problem(
+          file,
+          `tests.${test}`,
+          `run.json has no test "${test}"`,
+          'Remove these series or re-run benchsite harvest',
+        ),
+      );
       continue;
     }
     const have = new Set(list.map((s) => s.name));
     for (const name of wanted) {
-      if (!have.has(name)) problems.push(problem(file, `tests.${test}`, `series "${name}" named in run.json is missing`, 'Re-run benchsite harvest to regenerate series.json'));
+      if (!have.has(name))
+        problems.push(
+          problem(
+            file,
+            `tests.${test}`,
+            `series "${name}" named in run.json is missing`,
+            'Re-run benchsite harvest to regenerate series.json',
+          ),
+        );
     }
   }
   for (const t of run.tests) {
     if ((t.series?.length ?? 0) > 0 && !parsed.data.tests[t.name]) {
-      problems.push(problem(file, `tests.${t.name}`, `series for test "${t.name}" named in run.json are missing`, 'Re-run benchsite harvest to regenerate series.json'));
+      problems.push(
+        problem(
+          file,
+          `tests.${t.name}`,
+          `series for test "${t.name}" named in run.json are missing`,
+          'Re-run benchsite harvest to regenerate series.json',
+        ),
+      );
     }
   }
   return problems.length ? { problems } : { series: parsed.data, problems };

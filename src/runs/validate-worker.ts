@@ -23,7 +23,11 @@ export interface ValidateResult {
 export async function validateJob(job: ValidateJob): Promise<ValidateResult> {
   const text = await readFile(job.file, 'utf8');
   const checked = validateRunText(job.file, text, job.id);
-  return { ...job, summary: checked.run ? summarizeRun(checked.run) : undefined, problems: checked.problems.map((p) => p.text) };
+  return {
+    ...job,
+    summary: checked.run ? summarizeRun(checked.run) : undefined,
+    problems: checked.problems.map((p) => p.text),
+  };
 }
 
 serveJobs(validateJob);

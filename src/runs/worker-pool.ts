@@ -35,7 +35,13 @@ function send<J, R>(w: Worker, batch: J[]): Promise<R[]> {
 }
 
 /** Every job's result, in no particular order. */
-export async function runOnWorkers<J, R>({ script, jobs, inline, batch = 50, workerData }: PoolOptions<J, R>): Promise<R[]> {
+export async function runOnWorkers<J, R>({
+  script,
+  jobs,
+  inline,
+  batch = 50,
+  workerData,
+}: PoolOptions<J, R>): Promise<R[]> {
   const n = Math.min(availableParallelism(), 4, Math.ceil(jobs.length / batch));
   if (n < 2 || !canRunTypeScript()) {
     const out: R[] = [];

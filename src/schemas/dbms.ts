@@ -14,7 +14,10 @@ export const DbmsSchema = z.strictObject({
    */
   version: z
     .string()
-    .regex(/^\d+(\.\d+)*((alpha|beta|rc)\d*)?$/, 'expected dotted numbers with an optional alpha/beta/rc suffix, e.g. 8.0.43 or 19beta1')
+    .regex(
+      /^\d+(\.\d+)*((alpha|beta|rc)\d*)?$/,
+      'expected dotted numbers with an optional alpha/beta/rc suffix, e.g. 8.0.43 or 19beta1',
+    )
     .optional(),
   /** Build flags part of the build name, e.g. `rel_o2nofp` (compiled with -O2 -fno-omit-frame-pointer). */
   build: Text.optional(),

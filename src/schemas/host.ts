@@ -46,7 +46,10 @@ export const HostSchema = z.strictObject({
   /** Kernel release, e.g. `6.8.0-45-generic`. */
   kernel: Text.optional(),
   /** Server class as the config names encode it: `c<cores>r<RAM GB>`, e.g. `c8r32`. */
-  serverClass: z.string().regex(/^c\d+r\d+$/, 'expected c<cores>r<ram>, e.g. c8r32').optional(),
+  serverClass: z
+    .string()
+    .regex(/^c\d+r\d+$/, 'expected c<cores>r<ram>, e.g. c8r32')
+    .optional(),
   /** Virtualisation, e.g. `Firecracker VM`, `bare metal`. */
   virtualization: Text.optional(),
   /** Where these facts came from, e.g. `iostat header`, `--meta hosts/pn53.yaml`, `lscpu`. */

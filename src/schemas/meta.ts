@@ -47,9 +47,7 @@ export const MetaSchema = z.strictObject({
     })
     .optional(),
   /** Published source, for `benchsite import`. */
-  published: z
-    .strictObject({ title: Text, date: IsoDate.optional(), url: z.url().optional() })
-    .optional(),
+  published: z.strictObject({ title: Text, date: IsoDate.optional(), url: z.url().optional() }).optional(),
 });
 
 export type Meta = z.infer<typeof MetaSchema>;

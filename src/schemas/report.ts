@@ -28,33 +28,40 @@ export const ReportSectionSchema = z.strictObject({
  * Frontmatter of `content/reports/<YYYY-MM-DD>-<slug>.md`: which runs a post compares and against what base.
  * The Markdown body is the author's prose.
  */
-export const ReportSchema = z.strictObject({
-  title: Text,
-  /** Publication date. YAML dates are accepted as written (`2026-11-22`). */
-  date: z.coerce.date(),
-  benchmark: Benchmark,
-  /** One line for the index page. */
-  description: Text.optional(),
-  /** Either one comparison (`base` + `runs`) or several `sections`. */
-  base: RunId.optional(),
-  runs: z.array(RunId).optional(),
-  labels: z.record(z.string(), Text).optional(),
-  sections: z.array(ReportSectionSchema).optional(),
-  thresholds: ThresholdsSchema.optional(),
-  /** Show warm-up tests (`*.pre`, `*.warm`), which the posts leave out. */
-  includeWarmups: z.boolean().default(false),
-  /** Hide a test from every table, e.g. one that failed for a known reason. */
-  excludeTests: z.array(Text).optional(),
-  draft: z.boolean().default(false),
-  /** Options of Insert Benchmark reports. */
-  insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),
-  /** Options of HammerDB reports. */
-  hammerdb: HammerdbReportOptionsSchema.optional(),
-}).superRefine((r, ctx) => {
-  if (!r.sections && !(r.base && r.runs)) {
-    ctx.addIssue({ code: 'custom', path: ['base'], message: 'a report needs `base` and `runs`, or `sections`', params: { hint: 'Name the base run id and the runs to compare with it' } });
-  }
-});
+export const ReportSchema = z
+  .strictObject({
+    title: Text,
+    /** Publication date. YAML dates are accepted as written (`2026-11-22`). */
+    date: z.coerce.date(),
+    benchmark: Benchmark,
+    /** One line for the index page. */
+    description: Text.optional(),
+    /** Either one comparison (`base` + `runs`) or several `sections`. */
+    base: RunId.optional(),
+    runs: z.array(RunId).optional(),
+    labels: z.record(z.string(), Text).optional(),
+    sections: z.array(ReportSectionSchema).optional(),
+    thresholds: ThresholdsSchema.optional(),
+    /** Show warm-up tests (`*.pre`, `*.warm`), which the posts leave out. */
+    includeWarmups: z.boolean().default(false),
+    /** Hide a test from every table, e.g. one that failed for a known reason. */
+    excludeTests: z.array(Text).optional(),
+    draft: z.boolean().default(false),
+    /** Options of Insert Benchmark reports. */
+    insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),
+    /** Options of HammerDB reports. */
+    hammerdb: HammerdbReportOptionsSchema.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.sections && !(r.base && r.runs)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['base'],
+        message: 'a report needs `base` and `runs`, or `sections`',
+        params: { hint: 'Name the base run id and the runs to compare with it' },
+      });
+    }
+  });
 
 export type Report = z.infer<typeof ReportSchema>;
 export type ReportSection = z.infer<typeof ReportSectionSchema>;

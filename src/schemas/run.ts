@@ -53,21 +53,41 @@ export const RunSchema = z
     const names = new Set<string>();
     run.tests.forEach((t, i) => {
       if (names.has(t.name)) {
-        ctx.addIssue({ code: 'custom', path: ['tests', i, 'name'], message: `test name "${t.name}" appears twice`, params: { hint: 'Give each test its own name' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tests', i, 'name'],
+          message: `test name "${t.name}" appears twice`,
+          params: { hint: 'Give each test its own name' },
+        });
       }
       names.add(t.name);
       if (t.status === 'failed' && !t.error) {
-        ctx.addIssue({ code: 'custom', path: ['tests', i, 'error'], message: 'a failed test needs an error message', params: { hint: 'Add what the tool printed when it failed' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tests', i, 'error'],
+          message: 'a failed test needs an error message',
+          params: { hint: 'Add what the tool printed when it failed' },
+        });
       }
     });
     const seen = new Set<string>();
     run.results.forEach((r, i) => {
       if (!names.has(r.test)) {
-        ctx.addIssue({ code: 'custom', path: ['results', i, 'test'], message: `no test named "${r.test}" in tests`, params: { hint: 'Use the name of a test listed in tests, or add the test' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['results', i, 'test'],
+          message: `no test named "${r.test}" in tests`,
+          params: { hint: 'Use the name of a test listed in tests, or add the test' },
+        });
       }
       const key = `${r.test}\u0000${r.metric}`;
       if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['results', i, 'metric'], message: `metric "${r.metric}" of test "${r.test}" appears twice`, params: { hint: 'Keep one row per test and metric' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['results', i, 'metric'],
+          message: `metric "${r.metric}" of test "${r.test}" appears twice`,
+          params: { hint: 'Keep one row per test and metric' },
+        });
       }
       seen.add(key);
     });

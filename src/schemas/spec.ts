@@ -72,7 +72,11 @@ export const SpecDbmsSchema = z.strictObject({
 });
 
 /** The benchmark part of a spec, one shape per benchmark, chosen by `kind`. */
-export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [SysbenchSpecSchema, InsertBenchmarkSpecSchema, HammerdbSpecSchema]);
+export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [
+  SysbenchSpecSchema,
+  InsertBenchmarkSpecSchema,
+  HammerdbSpecSchema,
+]);
 
 /**
  * A run spec (YAML): what to run, where, against which DBMS entries. `benchsite run <spec>` plans, executes
@@ -94,11 +98,29 @@ export const RunSpecSchema = z
     notes: z.string().optional(),
   })
   .superRefine((s, ctx) => {
-    if (!s.host && !s.hosts) ctx.addIssue({ code: 'custom', path: ['host'], message: 'no host given', params: { hint: 'Add `host:` (or `hosts:` for several)' } });
-    if (s.host && s.hosts) ctx.addIssue({ code: 'custom', path: ['hosts'], message: 'both `host` and `hosts` given', params: { hint: 'Use one of them' } });
+    if (!s.host && !s.hosts)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['host'],
+        message: 'no host given',
+        params: { hint: 'Add `host:` (or `hosts:` for several)' },
+      });
+    if (s.host && s.hosts)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hosts'],
+        message: 'both `host` and `hosts` given',
+        params: { hint: 'Use one of them' },
+      });
     const labels = new Set<string>();
     s.dbms.forEach((d, i) => {
-      if (labels.has(d.label)) ctx.addIssue({ code: 'custom', path: ['dbms', i, 'label'], message: `label "${d.label}" is used twice`, params: { hint: 'Give each DBMS entry its own label' } });
+      if (labels.has(d.label))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dbms', i, 'label'],
+          message: `label "${d.label}" is used twice`,
+          params: { hint: 'Give each DBMS entry its own label' },
+        });
       labels.add(d.label);
     });
   });

@@ -21,7 +21,15 @@ export const HistogramSchema = z.strictObject({
   /** Whose operations: a client number, or `all` for the sum over clients. */
   client: z.union([z.number().int().positive(), z.literal('all')]).optional(),
   /** Buckets in order; `upperSeconds` is the bucket's upper bound (null for the last, open bucket). */
-  buckets: z.array(z.strictObject({ label: Text, upperSeconds: z.number().positive().nullable(), count: z.number().int().nonnegative() })).min(1),
+  buckets: z
+    .array(
+      z.strictObject({
+        label: Text,
+        upperSeconds: z.number().positive().nullable(),
+        count: z.number().int().nonnegative(),
+      }),
+    )
+    .min(1),
   /** Largest latency seen, seconds. */
   maxSeconds: z.number().nonnegative().optional(),
 });

@@ -56,7 +56,9 @@ function renderResult(): void {
     result.innerHTML = '<p class="muted">Choose a base and at least one run to compare with it.</p>';
     return;
   }
-  const head = others.map((r) => `<th class="num"><a href="${baseUrl}runs/${esc(r.id)}/">${esc(r.label)}</a></th>`).join('');
+  const head = others
+    .map((r) => `<th class="num"><a href="${baseUrl}runs/${esc(r.id)}/">${esc(r.label)}</a></th>`)
+    .join('');
   const body = data.tests
     .map((test, i) => {
       const b = base.values[i];

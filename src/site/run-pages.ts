@@ -18,7 +18,14 @@ import { sourceDigest } from '../runs/source-digest.ts';
 import { runOnWorkers } from '../runs/worker-pool.ts';
 import { RUNS_DIR } from './content-dirs.ts';
 import { linkOrCopy } from './link-file.ts';
-import { placeCached, renderRunPage, runStamp, type RenderContext, type RenderJob, type RenderResult } from './run-page/render-page.ts';
+import {
+  placeCached,
+  renderRunPage,
+  runStamp,
+  type RenderContext,
+  type RenderJob,
+  type RenderResult,
+} from './run-page/render-page.ts';
 import { checkShell, SHELL_ROUTE } from './run-page/shell.ts';
 
 /** Bump to render every page again (a change to the cache's layout). */
@@ -106,9 +113,15 @@ export function runPages(): AstroIntegration {
         await rm(shellDir, { recursive: true });
         const runsDir = resolve(RUNS_DIR); // as the content loader resolves it
         // One cache per content folder, so sites of other content (tests, benchmarks) keep theirs.
-        const cacheDir = join(root, 'node_modules/.cache/benchsite/run-pages', createHash('sha1').update(runsDir).digest('hex').slice(0, 12));
+        const cacheDir = join(
+          root,
+          'node_modules/.cache/benchsite/run-pages',
+          createHash('sha1').update(runsDir).digest('hex').slice(0, 12),
+        );
         await mkdir(cacheDir, { recursive: true });
-        const salt = createHash('sha1').update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}`).digest('hex');
+        const salt = createHash('sha1')
+          .update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}`)
+          .digest('hex');
         const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt };
         const ids = (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
 
@@ -155,7 +168,11 @@ export function runPages(): AstroIntegration {
         const build = randomUUID();
         await mkdir(distRuns, { recursive: true });
         await writeFile(marker, build);
-        const manifest: Manifest = { salt, dist: { path: distRuns, build }, runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])) };
+        const manifest: Manifest = {
+          salt,
+          dist: { path: distRuns, build },
+          runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])),
+        };
         await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
         await rename(`${manifestFile}.tmp`, manifestFile);
         // Forget pages no run uses any more, so the cache does not grow without end.
@@ -169,7 +186,9 @@ export function runPages(): AstroIntegration {
         }
         const rendered = results.filter((r) => r.rendered).length;
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${results.length} run pages, with their CSV and raw archive (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed) in ${seconds}s`);
+        logger.info(
+          `${results.length} run pages, with their CSV and raw archive (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed) in ${seconds}s`,
+        );
       },
     },
   };

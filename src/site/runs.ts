@@ -20,7 +20,9 @@ export interface SiteRun {
 let summaries: Promise<SiteRunSummary[]> | undefined;
 
 export function allRuns(): Promise<SiteRunSummary[]> {
-  summaries ??= getCollection('runs').then((entries) => entries.map((e) => ({ id: e.id, summary: e.data as RunSummary })));
+  summaries ??= getCollection('runs').then((entries) =>
+    entries.map((e) => ({ id: e.id, summary: e.data as RunSummary })),
+  );
   return summaries;
 }
 
@@ -43,7 +45,10 @@ export async function runsById(ids: string[], where: string): Promise<SiteRun[]>
   const known = new Set((await allRuns()).map((r) => r.id));
   return Promise.all(
     ids.map(async (id) => {
-      if (!known.has(id)) throw new Error(`${where}: no run with id "${id}" in content/runs. Check the id (its path under content/runs) or harvest the run.`);
+      if (!known.has(id))
+        throw new Error(
+          `${where}: no run with id "${id}" in content/runs. Check the id (its path under content/runs) or harvest the run.`,
+        );
       return { id, run: await loadRun(id) };
     }),
   );

@@ -5,19 +5,33 @@ import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
 
 const ID = (label: string) => `sysbench/vm/20261122-${label}`;
-const qps = (label: string, test: string) => Number(/queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.o.${test}.pk1.dop1`))![1]);
+const qps = (label: string, test: string) =>
+  Number(
+    /queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(
+      archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.o.${test}.pk1.dop1`),
+    )![1],
+  );
 
 const site = siteInBrowser();
 
 describe('compare view', () => {
   it('shows the chosen runs relative to the chosen base', async () => {
-    const { page, context } = await site.open(`/compare/?benchmark=sysbench&base=${ID('x.pg1518.cy1.pk1')}&runs=${ID('x.ma101119.cy2.pk1')}`);
+    const { page, context } = await site.open(
+      `/compare/?benchmark=sysbench&base=${ID('x.pg1518.cy1.pk1')}&runs=${ID('x.ma101119.cy2.pk1')}`,
+    );
     await page.locator('body[data-compare-ready="true"]').waitFor();
     expect(await page.locator('#runs tbody tr').count()).toBeGreaterThanOrEqual(4);
     const caption = await page.locator('#result caption').textContent();
     expect(caption).toContain('Relative to x.pg1518.cy1.pk1');
-    const cell = page.locator('#result tr', { has: page.locator('th', { hasText: /^update-index$/ }) }).locator('td').first();
-    expect(await cell.textContent()).toBe((qps('x.ma101119.cy2.pk1', 'update-index.range100') / qps('x.pg1518.cy1.pk1', 'update-index.range100')).toFixed(2));
+    const cell = page
+      .locator('#result tr', { has: page.locator('th', { hasText: /^update-index$/ }) })
+      .locator('td')
+      .first();
+    expect(await cell.textContent()).toBe(
+      (qps('x.ma101119.cy2.pk1', 'update-index.range100') / qps('x.pg1518.cy1.pk1', 'update-index.range100')).toFixed(
+        2,
+      ),
+    );
     // Ticking another run adds a column and keeps the choice in the address.
     await page.locator(`#runs input[type=checkbox][data-id="${ID('x.pg1518.cy2.pk1')}"]`).check();
     expect(await page.locator('#result thead th').count()).toBe(3);

@@ -10,7 +10,15 @@ import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE, SEED_000_PG_VS_MY_ABSOLUTE }
 const LARGE = '/reports/2026-02-15-hammerdb-tproc-c-large-server/';
 const SMALL = '/reports/2026-03-16-hammerdb-tproc-c-cpu-efficiency-small-server/';
 const AX = (label: string) => `hammerdb-tprocc/ax162s/20260215-${label}`;
-const PG_IDS = ['pg1222.x10a50g_c32r128', 'pg1323.x10a50g_c32r128', 'pg1420.x10a50g_c32r128', 'pg1515.x10a50g_c32r128', 'pg1611.x10a50g_c32r128', 'pg177.x10a50g_c32r128', 'pg181.x10b50g_c32r128'].map(AX);
+const PG_IDS = [
+  'pg1222.x10a50g_c32r128',
+  'pg1323.x10a50g_c32r128',
+  'pg1420.x10a50g_c32r128',
+  'pg1515.x10a50g_c32r128',
+  'pg1611.x10a50g_c32r128',
+  'pg177.x10a50g_c32r128',
+  'pg181.x10b50g_c32r128',
+].map(AX);
 const pointKey = (label: string) => label.replace(/^vu=(\d+), wh=(\d+)$/, 'vu$1.w$2');
 
 const site = siteInBrowser();
@@ -24,7 +32,7 @@ async function open(path: string, javaScriptEnabled: boolean): Promise<Page> {
 const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent())?.trim();
 
 describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaScriptEnabled) => {
-  it('large server (seed 000): three sections, each naming its base; the Postgres relative table is the post\'s', async () => {
+  it("large server (seed 000): three sections, each naming its base; the Postgres relative table is the post's", async () => {
     const page = await open(LARGE, javaScriptEnabled);
     expect(await page.locator('h1').textContent()).toBe('HammerDB tproc-c on a large server, Postgres and MySQL');
     const sections = page.locator('section.hammerdb-report');
@@ -32,28 +40,60 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     expect(await sections.locator('.base-name').allTextContents()).toEqual(['my5651', 'pg1222', 'pg181']);
     const pg = sections.nth(1);
     expect(await pg.locator('caption', { hasText: 'Relative NOPM: relative to pg1222' }).count()).toBe(1);
-    const headers = (await pg.locator('table.hammerdb-grid.relative thead th a').allTextContents()).map((s) => s.trim());
+    const headers = (await pg.locator('table.hammerdb-grid.relative thead th a').allTextContents()).map((s) =>
+      s.trim(),
+    );
     expect(headers).toEqual([...SEED_000_PG_COLUMNS]);
     for (const [row, expected] of Object.entries(SEED_000_PG_RELATIVE)) {
       const cells = pg.locator(`table.hammerdb-grid.relative tr[data-point="${pointKey(row)}"] td`);
-      expect((await cells.allTextContents()).map((s) => s.trim()), row).toEqual(expected);
+      expect(
+        (await cells.allTextContents()).map((s) => s.trim()),
+        row,
+      ).toEqual(expected);
       for (let i = 0; i < PG_IDS.length; i++) expect(await cells.nth(i).getAttribute('data-run')).toBe(PG_IDS[i]);
     }
     // Coloured as the other reports: 0.876 (pg181 at vu=20, wh=4000) is a regression, 1.081 an improvement.
-    expect(await pg.locator(`tr[data-point="vu20.w4000"] td[data-run="${AX('pg181.x10b50g_c32r128')}"]`).first().getAttribute('class')).toContain('regression');
-    expect(await pg.locator(`tr[data-point="vu10.w2000"] td[data-run="${AX('pg177.x10a50g_c32r128')}"]`).first().getAttribute('class')).toContain('improvement');
+    expect(
+      await pg
+        .locator(`tr[data-point="vu20.w4000"] td[data-run="${AX('pg181.x10b50g_c32r128')}"]`)
+        .first()
+        .getAttribute('class'),
+    ).toContain('regression');
+    expect(
+      await pg
+        .locator(`tr[data-point="vu10.w2000"] td[data-run="${AX('pg177.x10a50g_c32r128')}"]`)
+        .first()
+        .getAttribute('class'),
+    ).toContain('improvement');
     // Postgres vs MySQL, absolute, and the iostat/vmstat tables only in that section.
     const vs = sections.nth(2);
     for (const [row, values] of Object.entries(SEED_000_PG_VS_MY_ABSOLUTE)) {
-      expect((await vs.locator(`table.hammerdb-grid.absolute tr[data-point="${pointKey(row)}"] td`).allTextContents()).map((s) => s.trim()), row).toEqual(values);
+      expect(
+        (await vs.locator(`table.hammerdb-grid.absolute tr[data-point="${pointKey(row)}"] td`).allTextContents()).map(
+          (s) => s.trim(),
+        ),
+        row,
+      ).toEqual(values);
     }
     expect(await page.locator('table.hammerdb-system').count()).toBe(2);
-    expect(await text(page, `table.hammerdb-system.vmstat tr[data-run="${AX('my8408.z12a50g_c32r128')}"][data-point="vu40.w1000"] td[data-metric="vmstat_cs"]`)).toBe('455648');
-    expect(await text(page, `table.hammerdb-system.iostat tr[data-run="${AX('pg181.x10b50g_c32r128')}"][data-point="vu40.w4000"] td[data-metric="iostat_wmb_per_s"]`)).toBe('1272.9');
+    expect(
+      await text(
+        page,
+        `table.hammerdb-system.vmstat tr[data-run="${AX('my8408.z12a50g_c32r128')}"][data-point="vu40.w1000"] td[data-metric="vmstat_cs"]`,
+      ),
+    ).toBe('455648');
+    expect(
+      await text(
+        page,
+        `table.hammerdb-system.iostat tr[data-run="${AX('pg181.x10b50g_c32r128')}"][data-point="vu40.w4000"] td[data-metric="iostat_wmb_per_s"]`,
+      ),
+    ).toBe('1272.9');
     // A chart per section, drawn at build time.
     const charts = page.locator('figure.chart svg[role="img"]');
     expect(await charts.count()).toBe(3);
-    expect(await charts.nth(1).getAttribute('aria-label')).toBe('Relative NOPM per virtual users and warehouses, relative to pg1222');
+    expect(await charts.nth(1).getAttribute('aria-label')).toBe(
+      'Relative NOPM per virtual users and warehouses, relative to pg1222',
+    );
     expect(await page.locator('figure.chart svg path').count()).toBeGreaterThan(60);
     await page.context().close();
   });
@@ -62,14 +102,39 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     const page = await open(SMALL, javaScriptEnabled);
     expect(await text(page, '.base-name')).toBe('Postgres 18.2');
     const grid = page.locator('table.hammerdb-grid.absolute');
-    expect((await grid.locator('thead tr').nth(1).locator('th').allTextContents()).map((s) => s.trim())).toEqual(['sp0', 'sp1', 'sp0', 'sp1', 'sp0', 'sp1']);
-    expect((await grid.locator('tr[data-point="vu1.w100"] td').allTextContents()).map((s) => s.trim())).toEqual(['33261', '33679', '11975', '19281', '9400', '16874']);
+    expect((await grid.locator('thead tr').nth(1).locator('th').allTextContents()).map((s) => s.trim())).toEqual([
+      'sp0',
+      'sp1',
+      'sp0',
+      'sp1',
+      'sp0',
+      'sp1',
+    ]);
+    expect((await grid.locator('tr[data-point="vu1.w100"] td').allTextContents()).map((s) => s.trim())).toEqual([
+      '33261',
+      '33679',
+      '11975',
+      '19281',
+      '9400',
+      '16874',
+    ]);
     // The post's vmstat tables: "--- sp0" and "--- sp1", MySQL 8.4.8 and MariaDB 11.8.6 rows.
     const sp0 = page.locator('table.hammerdb-system.vmstat[data-variant="sp0"]');
     const my = sp0.locator('tr[data-run="hammerdb-tprocc/pn53/20260316-my8408.cz12a_c8r32"] td.num');
-    expect((await my.allTextContents()).map((s) => s.trim())).toEqual(['1.130', '65413', '10.8', '2.9', '13.7', '1.457']);
+    expect((await my.allTextContents()).map((s) => s.trim())).toEqual([
+      '1.130',
+      '65413',
+      '10.8',
+      '2.9',
+      '13.7',
+      '1.457',
+    ]);
     const sp1 = page.locator('table.hammerdb-system.vmstat[data-variant="sp1"]');
-    expect(await sp1.locator('tr[data-run="hammerdb-tprocc/pn53/20260316-ma1186.cz12b_c8r32"] td[data-metric="cpu_per_nopm"]').textContent()).toBe('0.679');
+    expect(
+      await sp1
+        .locator('tr[data-run="hammerdb-tprocc/pn53/20260316-ma1186.cz12b_c8r32"] td[data-metric="cpu_per_nopm"]')
+        .textContent(),
+    ).toBe('0.679');
     expect(await page.locator('figure.chart svg[role="img"]').count()).toBe(1);
     await page.context().close();
   });
@@ -80,7 +145,11 @@ describe('pages linked from the reports', () => {
     const page = await open(LARGE, false);
     await page.locator('section.hammerdb-report').nth(1).locator('.base-note a').click();
     expect(page.url()).toBe(`${site.url()}/runs/${AX('pg1222.x10a50g_c32r128')}/`);
-    expect(await page.locator('dd', { hasText: 'published table: HammerDB tproc-c on a large server, Postgres and MySQL' }).count()).toBe(1);
+    expect(
+      await page
+        .locator('dd', { hasText: 'published table: HammerDB tproc-c on a large server, Postgres and MySQL' })
+        .count(),
+    ).toBe(1);
     expect(await text(page, 'tr[data-test="vu10.w1000"] td[data-metric="nopm"]')).toBe('353077');
     const csv = await (await page.request.get(`${site.url()}${LARGE}relative-nopm-2.csv`)).text();
     expect(csv.split('\n')[0]).toBe('virtual_users,warehouses,stored_procedures,run,label,value,base');
@@ -91,7 +160,9 @@ describe('pages linked from the reports', () => {
 
   it('a harvested run page shows the TEST RESULT of its raw output, TPM flagged, and the counter over time', async () => {
     const page = await open('/runs/hammerdb-tprocc/vm/20261122-pg1520/', false);
-    const stated = /TEST RESULT : System achieved (\d+) NOPM from (\d+) PostgreSQL TPM/.exec(archiveText('realruns/hammerdb.tar.gz', 'hammerdb/stdout/pg_run_vu2.stdout.txt'))!;
+    const stated = /TEST RESULT : System achieved (\d+) NOPM from (\d+) PostgreSQL TPM/.exec(
+      archiveText('realruns/hammerdb.tar.gz', 'hammerdb/stdout/pg_run_vu2.stdout.txt'),
+    )!;
     expect(await text(page, 'tr[data-test="vu2.w2"] td[data-metric="nopm"]')).toBe(stated[1]);
     expect(await text(page, 'tr[data-test="vu2.w2"] td[data-metric="tpm"]')).toBe(stated[2]);
     expect(await page.locator('th', { hasText: 'not comparable across DBMS' }).count()).toBe(1);

@@ -31,7 +31,9 @@ describe.each([true, false])('sysbench report, JavaScript enabled: %s', (javaScr
     expect(await page.locator('caption', { hasText: 'relative to pg15 sync' }).count()).toBeGreaterThanOrEqual(4);
     for (const c of CHECKS) {
       const table = page.locator('table.relative', { has: page.locator(`tr[data-test="${c.test}"]`) }).first();
-      const column = await table.locator('thead th').evaluateAll((ths, id) => ths.findIndex((th) => th.getAttribute('data-run') === id), ID(c.label));
+      const column = await table
+        .locator('thead th')
+        .evaluateAll((ths, id) => ths.findIndex((th) => th.getAttribute('data-run') === id), ID(c.label));
       expect(column, `${c.label} has a column`).toBeGreaterThanOrEqual(0);
       const cell = table.locator(`tr[data-test="${c.test}"] > *`).nth(column);
       expect((await cell.textContent())?.trim(), `${c.test} ${c.label}`).toBe(c.expected);

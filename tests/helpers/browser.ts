@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright';
 
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = SYSTEM_CHROMIUM.find((p) => existsSync(p));

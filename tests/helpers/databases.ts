@@ -11,8 +11,16 @@ function check(argv: string[], what: string, start: string): void {
 }
 
 export function requireDatabases(): void {
-  check(['psql', '-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-tAc', 'select 1'], 'PostgreSQL on 127.0.0.1:5432', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start');
-  check(['mariadb', '-h', '127.0.0.1', '-uroot', '-e', 'select 1'], 'MariaDB on 127.0.0.1:3306', 'start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd');
+  check(
+    ['psql', '-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-tAc', 'select 1'],
+    'PostgreSQL on 127.0.0.1:5432',
+    'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+  );
+  check(
+    ['mariadb', '-h', '127.0.0.1', '-uroot', '-e', 'select 1'],
+    'MariaDB on 127.0.0.1:3306',
+    'start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd',
+  );
   check(['sysbench', '--version'], 'sysbench', 'apt-get install -y sysbench');
   check(['iostat', '-V'], 'iostat', 'apt-get install -y sysstat');
 }

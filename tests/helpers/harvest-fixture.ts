@@ -7,5 +7,9 @@ import { FIXTURES } from './fixtures.ts';
 
 export async function harvestFixture(path: string, meta?: Meta) {
   const result = harvestAny(await loadRawInput(FIXTURES + path), { meta });
-  return { ...result, runs: result.runs.map((h) => ({ id: runId(h.run), ...h })), byLabel: new Map(result.runs.map((h) => [h.run.label, { id: runId(h.run), ...h }])) };
+  return {
+    ...result,
+    runs: result.runs.map((h) => ({ id: runId(h.run), ...h })),
+    byLabel: new Map(result.runs.map((h) => [h.run.label, { id: runId(h.run), ...h }])),
+  };
 }

@@ -63,13 +63,25 @@ export async function startSshd(opts: { sftp?: boolean } = {}): Promise<Sshd> {
   writeFileSync(
     join(dir, 'sshd_config'),
     [
-      `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${dir}/host_key`, `PidFile ${dir}/sshd.pid`,
-      `AuthorizedKeysFile ${dir}/authorized_keys`, 'PubkeyAuthentication yes', 'PasswordAuthentication no',
-      'KbdInteractiveAuthentication no', 'UsePAM no', 'StrictModes no', 'PermitRootLogin prohibit-password',
-      `AllowUsers ${user}`, 'LogLevel VERBOSE', ...(opts.sftp === false ? [] : ['Subsystem sftp internal-sftp']), '',
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${dir}/host_key`,
+      `PidFile ${dir}/sshd.pid`,
+      `AuthorizedKeysFile ${dir}/authorized_keys`,
+      'PubkeyAuthentication yes',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      'StrictModes no',
+      'PermitRootLogin prohibit-password',
+      `AllowUsers ${user}`,
+      'LogLevel VERBOSE',
+      ...(opts.sftp === false ? [] : ['Subsystem sftp internal-sftp']),
+      '',
     ].join('\n'),
   );
-  const entry = (pub: string) => `[127.0.0.1]:${port} ${readFileSync(join(dir, pub), 'utf8').split(' ').slice(0, 2).join(' ')}\n`;
+  const entry = (pub: string) =>
+    `[127.0.0.1]:${port} ${readFileSync(join(dir, pub), 'utf8').split(' ').slice(0, 2).join(' ')}\n`;
   writeFileSync(join(dir, 'known_hosts'), entry('host_key.pub'));
   writeFileSync(join(dir, 'wrong_known_hosts'), entry('other_host_key.pub'));
   if (process.getuid?.() === 0 && !existsSync('/run/sshd')) mkdirSync('/run/sshd', { recursive: true });
@@ -77,7 +89,9 @@ export async function startSshd(opts: { sftp?: boolean } = {}): Promise<Sshd> {
   // and sshd stalls.
   const logFile = join(dir, 'sshd.log');
   const logFd = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(sshdBin, ['-D', '-e', '-f', join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', logFd] });
+  const child: ChildProcess = spawn(sshdBin, ['-D', '-e', '-f', join(dir, 'sshd_config')], {
+    stdio: ['ignore', 'ignore', logFd],
+  });
   closeSync(logFd);
   try {
     await waitForPort(port, 10_000);

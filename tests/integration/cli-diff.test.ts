@@ -9,19 +9,32 @@ import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { archiveText } from '../helpers/fixtures.ts';
 
-const qps = (label: string, test: string) => Number(/queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.o.${test}.pk1.dop1`))![1]);
+const qps = (label: string, test: string) =>
+  Number(
+    /queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(
+      archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.o.${test}.pk1.dop1`),
+    )![1],
+  );
 
 describe('benchsite diff', () => {
   it('describes the runs a commit adds against the latest comparable run, and lists invalid ones', () => {
     const repo = mkdtempSync(join(tmpdir(), 'benchsite-diff-'));
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        cwd: repo,
+        stdio: 'pipe',
+      });
     git('init', '-q');
     const src = `${ROOT}content/runs/sysbench/vm`;
     mkdirSync(join(repo, 'content/runs/sysbench/vm'), { recursive: true });
-    cpSync(`${src}/20261122-x.pg1518.cy1.pk1`, join(repo, 'content/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1'), { recursive: true });
+    cpSync(`${src}/20261122-x.pg1518.cy1.pk1`, join(repo, 'content/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1'), {
+      recursive: true,
+    });
     git('add', '.');
     git('commit', '-qm', 'base');
-    cpSync(`${src}/20261122-x.pg1518.cy2.pk1`, join(repo, 'content/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1'), { recursive: true });
+    cpSync(`${src}/20261122-x.pg1518.cy2.pk1`, join(repo, 'content/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1'), {
+      recursive: true,
+    });
     mkdirSync(join(repo, 'content/runs/sysbench/vm/20261122-broken'), { recursive: true });
     writeFileSync(join(repo, 'content/runs/sysbench/vm/20261122-broken/run.json'), '{"schemaVersion": 1,}');
     git('add', '.');
@@ -32,8 +45,12 @@ describe('benchsite diff', () => {
     expect(r.stdout).toContain('## benchsite: 2 runs added or changed');
     expect(r.stdout).toContain('content/runs/sysbench/vm/20261122-broken/run.json: line 1:21: JSON syntax error');
     expect(r.stdout).toContain('### New run `sysbench/vm/20261122-x.pg1518.cy2.pk1`');
-    expect(r.stdout).toContain('Compared with `sysbench/vm/20261122-x.pg1518.cy1.pk1` (latest run of the same product on this host (another config))');
-    const rel = (qps('x.pg1518.cy2.pk1', 'update-nonindex.range100') / qps('x.pg1518.cy1.pk1', 'update-nonindex.range100')).toFixed(2);
+    expect(r.stdout).toContain(
+      'Compared with `sysbench/vm/20261122-x.pg1518.cy1.pk1` (latest run of the same product on this host (another config))',
+    );
+    const rel = (
+      qps('x.pg1518.cy2.pk1', 'update-nonindex.range100') / qps('x.pg1518.cy1.pk1', 'update-nonindex.range100')
+    ).toFixed(2);
     expect(r.stdout).toMatch(new RegExp(`\\| update-nonindex \\| qps \\| \\d+ \\| \\d+ \\| ${rel} ▲ \\| \\+\\d+ \\|`));
     expect(r.stdout).toMatch(/Median change [+\u2212]?\d+ basis points over 17 tests\./);
   });

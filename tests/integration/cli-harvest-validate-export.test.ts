@@ -23,7 +23,9 @@ describe('benchsite harvest / export / validate', () => {
   it('harvests a mytools directory and a stock output file, printing each path written', () => {
     const r = benchsite(['harvest', dir, stock, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/Ubuntu-2204-jammy-amd64-base\/20250305-x\.pg1023_o2nofp\.x10a_c32r128\.pk1\/run\.json/);
+    expect(r.stdout).toMatch(
+      /wrote\s+\S*sysbench\/Ubuntu-2204-jammy-amd64-base\/20250305-x\.pg1023_o2nofp\.x10a_c32r128\.pk1\/run\.json/,
+    );
     expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/unknown\/\d{8}-pgsql-point-select-report-interval\/run\.json/);
     expect(r.stdout).toContain('2 run(s) harvested');
   });
@@ -44,7 +46,19 @@ describe('benchsite harvest / export / validate', () => {
     const r = benchsite(['export', '--runs', out, '--format', 'csv']);
     expect(r.code, r.stderr).toBe(0);
     const rows = csvRows(r.stdout);
-    expect(Object.keys(rows[0]!)).toEqual(['run', 'benchmark', 'host', 'product', 'version', 'build', 'config', 'test', 'metric', 'value', 'unit']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'run',
+      'benchmark',
+      'host',
+      'product',
+      'version',
+      'build',
+      'config',
+      'test',
+      'metric',
+      'value',
+      'unit',
+    ]);
     const qps = rows.filter((x) => x.metric === 'qps');
     const pq = qps.find((x) => x.test === 'point-query' && x.run!.includes('pg1023'))!;
     expect(Number(pq.value)).toBe(stated(readFileSync(`${dir}/sb.o.point-query.range100.pk1.dop40`, 'utf8')));
@@ -53,8 +67,21 @@ describe('benchsite harvest / export / validate', () => {
     expect(Number(ui.value)).toBe(stated(readFileSync(`${dir}/sb.o.update-inlist.range100.pk1.dop40`, 'utf8')));
     const st = qps.find((x) => x.run!.includes('pgsql-point-select'))!;
     expect(Number(st.value)).toBe(stated(fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt')));
-    for (const m of ['tps', 'latency_avg_ms', 'latency_max_ms', 'latency_p95_ms', 'errors_per_s', 'cs_per_query', 'cpu_per_query', 'rkb_per_query', 'wkb_per_query']) {
-      expect(rows.some((x) => x.test === 'point-query' && x.metric === m), m).toBe(true);
+    for (const m of [
+      'tps',
+      'latency_avg_ms',
+      'latency_max_ms',
+      'latency_p95_ms',
+      'errors_per_s',
+      'cs_per_query',
+      'cpu_per_query',
+      'rkb_per_query',
+      'wkb_per_query',
+    ]) {
+      expect(
+        rows.some((x) => x.test === 'point-query' && x.metric === m),
+        m,
+      ).toBe(true);
     }
     const json = JSON.parse(benchsite(['export', '--runs', out, '--format', 'json']).stdout);
     expect(json).toHaveLength(rows.length);
@@ -75,12 +102,22 @@ describe('benchsite harvest / export / validate', () => {
 
   it('validate checks reports: frontmatter, and that the runs they name exist', () => {
     const dir = mkdtempSync(join(tmpdir(), 'benchsite-reports-'));
-    writeFileSync(join(dir, 'missing-run.md'), '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbench\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: [sysbench/vm/20261122-nope]\n---\nText.\n');
-    writeFileSync(join(dir, 'bad-field.md'), '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbnch\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: []\n---\n');
+    writeFileSync(
+      join(dir, 'missing-run.md'),
+      '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbench\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: [sysbench/vm/20261122-nope]\n---\nText.\n',
+    );
+    writeFileSync(
+      join(dir, 'bad-field.md'),
+      '---\ntitle: t\ndate: 2026-11-22\nbenchmark: sysbnch\nbase: sysbench/vm/20261122-x.pg1518.cy1.pk1\nruns: []\n---\n',
+    );
     const r = benchsite(['validate', 'content/runs', '--reports', dir]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('missing-run.md: runs[0]: no run "sysbench/vm/20261122-nope" under the runs directory. Use the path of a run under content/runs (without /run.json), or harvest that run.');
-    expect(r.stdout).toContain('bad-field.md: benchmark: expected "sysbench" or "insert-benchmark" or "hammerdb-tprocc". Use one of those values.');
+    expect(r.stdout).toContain(
+      'missing-run.md: runs[0]: no run "sysbench/vm/20261122-nope" under the runs directory. Use the path of a run under content/runs (without /run.json), or harvest that run.',
+    );
+    expect(r.stdout).toContain(
+      'bad-field.md: benchmark: expected "sysbench" or "insert-benchmark" or "hammerdb-tprocc". Use one of those values.',
+    );
     expect(r.stdout).toMatch(/2 problem\(s\) in \d+ run file\(s\) and 2 report\(s\)/);
     const ok = benchsite(['validate']);
     expect(ok.code, ok.stdout).toBe(0);
@@ -108,7 +145,9 @@ describe('benchsite harvest / export / validate', () => {
     expect(noRun.stderr).toContain('error: no run "sysbench/vm/nope" below');
     const badBenchmark = benchsite(['export', '--runs', out, '--benchmark', 'sysbnch']);
     expect(badBenchmark.code).toBe(2);
-    expect(badBenchmark.stderr).toContain('--benchmark must be one of sysbench, insert-benchmark, hammerdb-tprocc, not "sysbnch"');
+    expect(badBenchmark.stderr).toContain(
+      '--benchmark must be one of sysbench, insert-benchmark, hammerdb-tprocc, not "sysbnch"',
+    );
   });
 
   it('every command has --help', () => {

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 
 function run(node: string, nodeArgs: string[], ...args: string[]) {
-  return spawnSync(node, [...nodeArgs, `${ROOT}bin/benchsite.js`, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(node, [...nodeArgs, `${ROOT}bin/benchsite.js`, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 describe('benchsite started by a node without type stripping', () => {

@@ -35,17 +35,42 @@ interface SpecOpts {
 
 /** A spec with the settings of the recorded runs (0.2m rows, 25 s query steps at 100 and 500 inserts/s) and 1 s monitors. */
 function spec(name: string, o: SpecOpts = {}): string {
-  const connection = (port: number, user: string) => ({ host: '127.0.0.1', port, user, password: '', database: `benchsite_ib_${name}` });
+  const connection = (port: number, user: string) => ({
+    host: '127.0.0.1',
+    port,
+    user,
+    password: '',
+    database: `benchsite_ib_${name}`,
+  });
   const entry = (p: 'postgres' | 'mariadb') =>
-    p === 'postgres' ? { label: 'pg.a', product: p, config: 'a', connection: connection(5432, 'postgres') } : { label: 'ma.a', product: p, config: 'a', connection: connection(3306, 'root') };
+    p === 'postgres'
+      ? { label: 'pg.a', product: p, config: 'a', connection: connection(5432, 'postgres') }
+      : { label: 'ma.a', product: p, config: 'a', connection: connection(3306, 'root') };
   const doc = {
     name,
-    host: { name: 'lab1', ...(o.ssh ? { ssh: { host: '127.0.0.1', port: sshd.port, user: sshd.user, privateKey: sshd.privateKey, knownHosts: sshd.knownHosts } } : {}) },
+    host: {
+      name: 'lab1',
+      ...(o.ssh
+        ? {
+            ssh: {
+              host: '127.0.0.1',
+              port: sshd.port,
+              user: sshd.user,
+              privateKey: sshd.privateKey,
+              knownHosts: sshd.knownHosts,
+            },
+          }
+        : {}),
+    },
     dbms: (o.dbms ?? ['postgres']).map(entry),
     benchmark: {
       kind: 'insert-benchmark',
       iibench: o.iibench ?? STAND_IN,
-      env: { IIBENCH_STANDIN_SPEED: String(o.speed ?? 10), IIBENCH_STANDIN_MIN_SECONDS: '2.5', ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}) },
+      env: {
+        IIBENCH_STANDIN_SPEED: String(o.speed ?? 10),
+        IIBENCH_STANDIN_MIN_SECONDS: '2.5',
+        ...(o.fail ? { IIBENCH_STANDIN_FAIL: o.fail } : {}),
+      },
       clients: o.clients ?? 1,
       tablePerClient: o.tablePerClient ?? true,
       rows: { load: 200000, write: 100000 },
@@ -64,7 +89,10 @@ function spec(name: string, o: SpecOpts = {}): string {
  * `benchsite` as a child process without blocking this process: the test's sshd logs to a pipe that this process
  * drains, and a run over SSH of many steps writes more log than the pipe holds (spawnSync would stall sshd).
  */
-function startBenchsite(argv: string[], opts: { timeoutMs?: number; onStderr?: (text: string, child: ChildProcess) => void } = {}) {
+function startBenchsite(
+  argv: string[],
+  opts: { timeoutMs?: number; onStderr?: (text: string, child: ChildProcess) => void } = {},
+) {
   const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
   let stdout = '';
   let stderr = '';
@@ -74,11 +102,21 @@ function startBenchsite(argv: string[], opts: { timeoutMs?: number; onStderr?: (
     opts.onStderr?.(stderr, child);
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 280_000);
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))),
+  );
   return { child, done };
 }
 
-const args = (file: string, name: string, extra: string[] = []) => ['run', file, '--out', join(tmp, name, 'runs'), '--work', join(tmp, name, 'work'), ...extra];
+const args = (file: string, name: string, extra: string[] = []) => [
+  'run',
+  file,
+  '--out',
+  join(tmp, name, 'runs'),
+  '--work',
+  join(tmp, name, 'work'),
+  ...extra,
+];
 const workDir = (name: string, label: string) => join(tmp, name, 'work', name, 'lab1', label);
 
 const runsOf = (dir: string): any[] =>
@@ -87,7 +125,8 @@ const runsOf = (dir: string): any[] =>
     .sort()
     .map((p) => JSON.parse(readFileSync(join(dir, p), 'utf8')));
 
-const value = (run: any, test: string, metric: string) => run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
+const value = (run: any, test: string, metric: string) =>
+  run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
 /** bc's `scale=1` division, which np.sh prints its rates with. */
 const bc1 = (a: number, b: number) => Math.trunc((a * 10) / b) / 10;
 
@@ -96,7 +135,12 @@ function recorded(product: 'postgres' | 'mariadb', step: string) {
   const text = archiveText('realruns/ibench.tar.gz', `ibench/raw/1u.1tno/${RECORDED[product]}/${step}/o.ib.dop1.1`);
   const lines = text.split('\n');
   const intervals = lines.filter((l) => l.split('\t').length === 17 && !l.startsWith('i_sec'));
-  return { text, body: lines.slice(1).join('\n'), maxRows: Number(/--max_rows=(\d+)/.exec(lines[0]!)![1]), queries: Number(intervals[intervals.length - 1]!.split('\t')[13]) };
+  return {
+    text,
+    body: lines.slice(1).join('\n'),
+    maxRows: Number(/--max_rows=(\d+)/.exec(lines[0]!)![1]),
+    queries: Number(intervals[intervals.length - 1]!.split('\t')[13]),
+  };
 }
 
 /** Every step harvested with np.sh's numbers as the replayed files give them, vmstat/iostat metrics and the SLA. */
@@ -106,7 +150,13 @@ function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, st
   expect(run.dbms.product).toBe(product);
   expect(run.dbms.serverVersion).toMatch(product === 'postgres' ? /^PostgreSQL 1\d\./ : /MariaDB/);
   expect(Object.keys(run.config.settings ?? {}).length).toBeGreaterThan(100);
-  expect(run.workload).toMatchObject({ kind: 'insert-benchmark', clients, rowsInitial: 200000 * clients, querySeconds: 25, deletePerInsert: true });
+  expect(run.workload).toMatchObject({
+    kind: 'insert-benchmark',
+    clients,
+    rowsInitial: 200000 * clients,
+    querySeconds: 25,
+    deletePerInsert: true,
+  });
   expect(run.tests.map((t: any) => t.name)).toEqual(steps);
   const l0Rows = recorded(product, 'l.i0').maxRows * clients;
   for (const t of run.tests) {
@@ -118,11 +168,17 @@ function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, st
     for (let n = 1; n <= stepClients; n++) {
       const file = readFileSync(join(dir, name, `o.ib.dop${clients}.${n}`), 'utf8');
       expect(file.slice(file.indexOf('\n') + 1)).toBe(rec.body);
-      expect(file.split('\n')[0]).toMatch(new RegExp(`^python3 \\S+/iibench\\.py --dbms=${product === 'postgres' ? 'postgres' : 'mysql'} .*--db_password=\\*\\*\\* .*--my_id=${n}`));
+      expect(file.split('\n')[0]).toMatch(
+        new RegExp(
+          `^python3 \\S+/iibench\\.py --dbms=${product === 'postgres' ? 'postgres' : 'mysql'} .*--db_password=\\*\\*\\* .*--my_id=${n}`,
+        ),
+      );
     }
     // np.sh's arithmetic: whole seconds of the step's wall clock, rows asked for / seconds, queries / seconds.
     const seconds = value(run, name, 'seconds');
-    expect(seconds).toBe(Math.max(1, Math.floor(Date.parse(t.endedAt) / 1000) - Math.floor(Date.parse(t.startedAt) / 1000)));
+    expect(seconds).toBe(
+      Math.max(1, Math.floor(Date.parse(t.endedAt) / 1000) - Math.floor(Date.parse(t.startedAt) / 1000)),
+    );
     const rows = rec.maxRows * stepClients + (name === 'l.x' ? l0Rows : 0);
     expect(value(run, name, 'inserts_per_s'), `${name} inserts_per_s`).toBe(bc1(rows, seconds));
     expect(value(run, name, 'queries_total')).toBe(rec.queries * stepClients);
@@ -139,7 +195,12 @@ function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, st
     if (op) expect(value(run, name, `cpu_per_${op}`)).toBeGreaterThan(0);
     if (name.startsWith('q')) {
       const rate = Number(/^q[rp](\d+)/.exec(name)![1]);
-      expect(t.sla).toEqual({ targetInsertsPerS: rate * clients, achievedInsertsPerS: value(run, name, 'inserts_per_s'), threshold: 0.95, passed: value(run, name, 'inserts_per_s') >= 0.95 * rate * clients });
+      expect(t.sla).toEqual({
+        targetInsertsPerS: rate * clients,
+        achievedInsertsPerS: value(run, name, 'inserts_per_s'),
+        threshold: 0.95,
+        passed: value(run, name, 'inserts_per_s') >= 0.95 * rate * clients,
+      });
       expect(value(run, name, 'p50')).toBeGreaterThan(0);
     }
   }
@@ -167,7 +228,9 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     const r = await startBenchsite(args(spec('ssh', { ssh: true, dbms: ['postgres', 'mariadb'] }), 'ssh')).done;
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stdout).toContain('2 run(s) written');
-    expect(r.stderr).toMatch(/lab1: pg\.a: \[5\/8\] qr100\.L1 \(range queries at 100 inserts\/s\/client for 25 s, 1 client\)/);
+    expect(r.stderr).toMatch(
+      /lab1: pg\.a: \[5\/8\] qr100\.L1 \(range queries at 100 inserts\/s\/client for 25 s, 1 client\)/,
+    );
     expect(r.stderr).toMatch(/lab1: ma\.a: l\.i0 done in [\d.]+ s, 66643\.8 rows\/s \(client 1\)/);
     const runs = runsOf(join(tmp, 'ssh', 'runs'));
     expect(runs.map((x) => x.label).sort()).toEqual(['0.2m.ma.a', '0.2m.pg.a']);
@@ -189,21 +252,37 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     checkRun(run, 'postgres', 2, STEPS, workDir('local', '0.4m.pg.a'));
     // np.sh's 10 s head start of the table's creator is part of l.i0's time.
     expect(value(run, 'l.i0', 'seconds')).toBeGreaterThanOrEqual(12);
-    expect(readdirSync(join(workDir('local', '0.4m.pg.a'), 'l.x')).filter((f) => f.startsWith('o.ib.'))).toEqual(['o.ib.dop2.1']);
+    expect(readdirSync(join(workDir('local', '0.4m.pg.a'), 'l.x')).filter((f) => f.startsWith('o.ib.'))).toEqual([
+      'o.ib.dop2.1',
+    ]);
     expect(benchsite(['validate', join(tmp, 'local', 'runs')]).code).toBe(0);
   });
 
-  it('a step whose client fails is kept as a failed test with the client\'s error; the other steps and the run are written', () => {
-    const r = benchsite(args(spec('fail', { steps: ['l.i0', 'qp100.L2', 'qr500.L3'], fail: 'qp100.L2' }), 'fail'), { timeout: 120_000 });
+  it("a step whose client fails is kept as a failed test with the client's error; the other steps and the run are written", () => {
+    const r = benchsite(args(spec('fail', { steps: ['l.i0', 'qp100.L2', 'qr500.L3'], fail: 'qp100.L2' }), 'fail'), {
+      timeout: 120_000,
+    });
     expect(r.code, r.stderr + r.stdout).toBe(0);
-    expect(r.stderr).toMatch(/pg\.a: qp100\.L2 FAILED \(exit code 1: psycopg2\.errors\.AdminShutdown: terminating connection due to administrator command\), output kept in qp100\.L2\/o\.ib\.dop1\.1/);
+    expect(r.stderr).toMatch(
+      /pg\.a: qp100\.L2 FAILED \(exit code 1: psycopg2\.errors\.AdminShutdown: terminating connection due to administrator command\), output kept in qp100\.L2\/o\.ib\.dop1\.1/,
+    );
     const [run] = runsOf(join(tmp, 'fail', 'runs'));
-    expect(run.tests.map((t: any) => [t.name, t.status])).toEqual([['l.i0', 'ok'], ['qp100.L2', 'failed'], ['qr500.L3', 'ok']]);
+    expect(run.tests.map((t: any) => [t.name, t.status])).toEqual([
+      ['l.i0', 'ok'],
+      ['qp100.L2', 'failed'],
+      ['qr500.L3', 'ok'],
+    ]);
     const failed = run.tests[1];
-    expect(failed.error).toBe('qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: psycopg2.errors.AdminShutdown: terminating connection due to administrator command)');
+    expect(failed.error).toBe(
+      'qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: psycopg2.errors.AdminShutdown: terminating connection due to administrator command)',
+    );
     // Half the interval lines were printed: the rate counts what the client reports having inserted.
     const out = readFileSync(join(workDir('fail', '0.2m.pg.a'), 'qp100.L2', 'o.ib.dop1.1'), 'utf8');
-    const last = out.split('\n').filter((l) => l.split('\t').length === 17 && !l.startsWith('i_sec')).pop()!.split('\t');
+    const last = out
+      .split('\n')
+      .filter((l) => l.split('\t').length === 17 && !l.startsWith('i_sec'))
+      .pop()!
+      .split('\t');
     expect(value(run, 'qp100.L2', 'inserts_per_s')).toBe(bc1(Number(last[11]), value(run, 'qp100.L2', 'seconds')));
     expect(run.provenance.rawFiles.map((f: any) => f.path)).toContain('qp100.L2/o.ib.dop1.1');
     expect(benchsite(['validate', join(tmp, 'fail', 'runs')]).code).toBe(0);
@@ -217,12 +296,18 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     const { done } = startBenchsite(args(file, 'drop'));
     const journal = join(dir, 'benchsite-journal.jsonl');
     const until = Date.now() + 120_000;
-    while (Date.now() < until && !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"test:qr100.L1"'))) await new Promise((r) => setTimeout(r, 100));
+    while (
+      Date.now() < until &&
+      !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"test:qr100.L1"'))
+    )
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 2000));
     sshd.dropSessions();
     const { code, stderr } = await done;
     expect(code).toBe(1);
-    expect(stderr).toMatch(/error: lab1: lost the connection \(ssh .*@127\.0\.0\.1:\d+.*\) during pg\.a \/ test:qr100\.L1/);
+    expect(stderr).toMatch(
+      /error: lab1: lost the connection \(ssh .*@127\.0\.0\.1:\d+.*\) during pg\.a \/ test:qr100\.L1/,
+    );
     expect(stderr).toContain(`benchsite run ${file} --resume`);
     expect(readFileSync(join(dir, 'l.i1', 'o.ib.dop1.1'), 'utf8')).toContain('\nDone\n');
     const partial = readFileSync(join(dir, 'qr100.L1', 'o.ib.dop1.1'), 'utf8');
@@ -252,7 +337,9 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     });
     const { code, stderr } = await done;
     expect(code).toBe(130);
-    expect(stderr).toMatch(/error: lab1: interrupted \(Ctrl-C\) during pg\.a \/ test:qr100\.L1\. Raw files so far are in .*--resume/);
+    expect(stderr).toMatch(
+      /error: lab1: interrupted \(Ctrl-C\) during pg\.a \/ test:qr100\.L1\. Raw files so far are in .*--resume/,
+    );
     const resumed = benchsite([...argv, '--resume'], { timeout: 120_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
     const [run] = runsOf(join(tmp, 'int', 'runs'));
@@ -262,16 +349,24 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
   it('an iibench.py path that does not exist on the host stops before the first step, naming the field', () => {
     const r = benchsite(args(spec('missing', { iibench: '/nonexistent/iibench.py' }), 'missing'));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: lab1: pg.a: check-iibench failed (exit code 1: /nonexistent/iibench.py is not a readable file on this host: set benchmark.iibench to the path of mytools\' bench/ibench/iibench.py)');
+    expect(r.stderr).toContain(
+      "error: lab1: pg.a: check-iibench failed (exit code 1: /nonexistent/iibench.py is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py)",
+    );
     expect(existsSync(join(tmp, 'missing', 'runs'))).toBe(false);
   });
 
   it('--dry-run of examples/insert-benchmark.yaml prints the iibench.py commands without the password', () => {
-    const r = benchsite(['run', 'examples/insert-benchmark.yaml', '--dry-run'], { env: { BENCH_PG_PASSWORD: 's3cret' } });
+    const r = benchsite(['run', 'examples/insert-benchmark.yaml', '--dry-run'], {
+      env: { BENCH_PG_PASSWORD: 's3cret' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('vmstat 5 > l.i0/o.vm.dop1 &  iostat -y -kx 5 > l.i0/o.io.dop1 &');
-    expect(r.stdout).toMatch(/python3 \S+\/iibench\.py --dbms=postgres --db_name=ib --secs_per_report=1 --db_host=127\.0\.0\.1 --db_user=bench --db_password=\*\*\* --engine=pg .*--max_rows=20000000 --table_name=pi1 --setup .* > l\.i0\/o\.ib\.dop1\.1/);
-    expect(r.stdout).toMatch(/--query_pk_only --max_rows=1800000 .*--inserts_per_second=1000 --query_threads=1 .* > qp1000\.L6\/o\.ib\.dop1\.1/);
+    expect(r.stdout).toMatch(
+      /python3 \S+\/iibench\.py --dbms=postgres --db_name=ib --secs_per_report=1 --db_host=127\.0\.0\.1 --db_user=bench --db_password=\*\*\* --engine=pg .*--max_rows=20000000 --table_name=pi1 --setup .* > l\.i0\/o\.ib\.dop1\.1/,
+    );
+    expect(r.stdout).toMatch(
+      /--query_pk_only --max_rows=1800000 .*--inserts_per_second=1000 --query_threads=1 .* > qp1000\.L6\/o\.ib\.dop1\.1/,
+    );
     expect(r.stdout).not.toContain('s3cret');
   });
 });

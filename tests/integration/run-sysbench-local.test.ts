@@ -25,7 +25,9 @@ afterAll(async () => {
 describe('examples', { timeout: 400_000 }, () => {
   it('examples/sysbench-local.yaml runs as shipped, and the new runs appear on the built site', () => {
     const out = join(tmp, 'content', 'runs');
-    const r = benchsite(['run', 'examples/sysbench-local.yaml', '--out', out, '--work', join(tmp, 'work')], { timeout: 300_000 });
+    const r = benchsite(['run', 'examples/sysbench-local.yaml', '--out', out, '--work', join(tmp, 'work')], {
+      timeout: 300_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     // Plain progress lines when not on a terminal: each test with its QPS.
     expect(r.stderr).toMatch(/localhost: pg\.sync_on: \[1\/6\] point-query \(5 s, 1 thread\)/);
@@ -41,7 +43,11 @@ describe('examples', { timeout: 400_000 }, () => {
     // Build the site from these runs (BENCHSITE_CONTENT points the site at another content folder).
     mkdirSync(join(tmp, 'content', 'reports'), { recursive: true });
     const dist = join(tmp, 'dist');
-    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: join(tmp, 'content') }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
+      cwd: ROOT,
+      env: { ...process.env, BENCHSITE_CONTENT: join(tmp, 'content') },
+      stdio: 'pipe',
+    });
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
     expect(index).toContain(`/runs/sysbench/localhost/${dirs[1]}/`);
     const page = readFileSync(join(dist, 'runs', 'sysbench', 'localhost', dirs[1]!, 'index.html'), 'utf8');
@@ -50,10 +56,14 @@ describe('examples', { timeout: 400_000 }, () => {
   });
 
   it('examples/sysbench-ssh.yaml is a valid spec; --dry-run prints its commands without secrets', () => {
-    const r = benchsite(['run', 'examples/sysbench-ssh.yaml', '--dry-run'], { env: { BENCH_MYSQL_PASSWORD: 's3cret' } });
+    const r = benchsite(['run', 'examples/sysbench-ssh.yaml', '--dry-run'], {
+      env: { BENCH_MYSQL_PASSWORD: 's3cret' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('## host db1 (ssh bench@db1.example.net:22)');
-    expect(r.stdout).toContain("sysbench oltp_point_select --db-driver=mysql --mysql-user=bench --mysql-db=sbtest --mysql-password=*** --mysql-host=127.0.0.1 --mysql-port=3306 --tables=1 --table-size=1000000");
+    expect(r.stdout).toContain(
+      'sysbench oltp_point_select --db-driver=mysql --mysql-user=bench --mysql-db=sbtest --mysql-password=*** --mysql-host=127.0.0.1 --mysql-port=3306 --tables=1 --table-size=1000000',
+    );
     expect(r.stdout).not.toContain('s3cret');
   });
 
@@ -61,10 +71,14 @@ describe('examples', { timeout: 400_000 }, () => {
     const env = { BENCH_MYSQL_PASSWORD: undefined };
     const dry = benchsite(['run', 'examples/sysbench-ssh.yaml', '--dry-run'], { env });
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toContain("warning: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set. Export it first: export BENCH_MYSQL_PASSWORD='<password>'");
+    expect(dry.stderr).toContain(
+      "warning: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set. Export it first: export BENCH_MYSQL_PASSWORD='<password>'",
+    );
     const real = benchsite(['run', 'examples/sysbench-ssh.yaml'], { env });
     expect(real.code).toBe(1);
-    expect(real.stderr).toContain('error: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set.');
+    expect(real.stderr).toContain(
+      'error: examples/sysbench-ssh.yaml: passwordEnv names BENCH_MYSQL_PASSWORD, which is not set.',
+    );
     expect(real.stderr).not.toContain('db1.example.net');
   });
 
@@ -76,19 +90,30 @@ describe('examples', { timeout: 400_000 }, () => {
     connection: { host: 127.0.0.1, port: ${port}, user: ${user}, password: "", database: ${db} }
 benchmark: { kind: sysbench, rows: 2000, seconds: { read: 3, write: 3 }, tests: [point-query, update-index] }
 `;
-    writeFileSync(join(tmp, 'a.yaml'), `name: par-a\nhost: { name: here }\n${common('benchsite_par_a', 'postgres', 5432, 'postgres')}`);
+    writeFileSync(
+      join(tmp, 'a.yaml'),
+      `name: par-a\nhost: { name: here }\n${common('benchsite_par_a', 'postgres', 5432, 'postgres')}`,
+    );
     writeFileSync(
       join(tmp, 'b.yaml'),
       `name: par-b\nhost:\n  name: there\n  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, privateKey: ${sshd.privateKey}, knownHosts: ${sshd.knownHosts} }\n${common('benchsite_par_b', 'mariadb', 3306, 'root')}`,
     );
     const out = join(tmp, 'par-runs');
-    const r = benchsite(['run', join(tmp, 'a.yaml'), join(tmp, 'b.yaml'), '--out', out, '--work', join(tmp, 'par-work')], { timeout: 200_000 });
+    const r = benchsite(
+      ['run', join(tmp, 'a.yaml'), join(tmp, 'b.yaml'), '--out', out, '--work', join(tmp, 'par-work')],
+      { timeout: 200_000 },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('2 run(s) written');
     expect(existsSync(join(out, 'sysbench', 'here'))).toBe(true);
     expect(existsSync(join(out, 'sysbench', 'there'))).toBe(true);
     // In parallel: each host's first test started before the other host's last test ended.
-    const times = (spec: string, host: string, label: string) => readFileSync(join(tmp, 'par-work', spec, host, label, 'benchsite-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => String(e.step).startsWith('test:'));
+    const times = (spec: string, host: string, label: string) =>
+      readFileSync(join(tmp, 'par-work', spec, host, label, 'benchsite-journal.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((e) => String(e.step).startsWith('test:'));
     const a = times('par-a', 'here', 'postgres.x');
     const b = times('par-b', 'there', 'mariadb.x');
     expect(Date.parse(a[0].at)).toBeLessThan(Date.parse(b[b.length - 1].at));
@@ -98,7 +123,9 @@ benchmark: { kind: sysbench, rows: 2000, seconds: { read: 3, write: 3 }, tests: 
   });
 
   it('Ctrl-C stops after the current command, keeps the raw files, and --resume finishes', async () => {
-    writeFileSync(join(tmp, 'int.yaml'), `name: int
+    writeFileSync(
+      join(tmp, 'int.yaml'),
+      `name: int
 host: { name: here }
 dbms:
   - label: pg.x
@@ -106,7 +133,8 @@ dbms:
     config: x
     connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: benchsite_int }
 benchmark: { kind: sysbench, rows: 2000, seconds: { read: 4, write: 4 }, tests: [point-query, update-index, insert] }
-`);
+`,
+    );
     const argv = ['run', join(tmp, 'int.yaml'), '--out', join(tmp, 'int-runs'), '--work', join(tmp, 'int-work')];
     const child = spawn(process.execPath, [`${ROOT}bin/benchsite.js`, ...argv], { cwd: ROOT });
     let stderr = '';
@@ -118,13 +146,32 @@ benchmark: { kind: sysbench, rows: 2000, seconds: { read: 4, write: 4 }, tests: 
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
     expect(stderr).toContain('stopping after the current command');
-    expect(stderr).toMatch(/error: here: interrupted \(Ctrl-C\) during pg\.x \/ test:update-index\.range100\.pk1\.dop1\. Raw files so far are in .*int-work\/int\/here\/.*--resume/);
+    expect(stderr).toMatch(
+      /error: here: interrupted \(Ctrl-C\) during pg\.x \/ test:update-index\.range100\.pk1\.dop1\. Raw files so far are in .*int-work\/int\/here\/.*--resume/,
+    );
     const dir = join(tmp, 'int-work', 'int', 'here', 'pg.x');
     expect(readFileSync(join(dir, 'sb.o.point-query.range100.pk1.dop1'), 'utf8')).toContain('SQL statistics:');
     expect(existsSync(join(tmp, 'int-runs'))).toBe(false);
     const resumed = benchsite([...argv, '--resume'], { timeout: 120_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
-    const run = JSON.parse(readFileSync(join(tmp, 'int-runs', 'sysbench', 'here', readdirSync(join(tmp, 'int-runs', 'sysbench', 'here'))[0]!, 'run.json'), 'utf8'));
-    expect(run.tests.map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual(['prepare:ok', 'point-query:ok', 'update-index:ok', 'insert:ok']);
+    const run = JSON.parse(
+      readFileSync(
+        join(
+          tmp,
+          'int-runs',
+          'sysbench',
+          'here',
+          readdirSync(join(tmp, 'int-runs', 'sysbench', 'here'))[0]!,
+          'run.json',
+        ),
+        'utf8',
+      ),
+    );
+    expect(run.tests.map((t: { name: string; status: string }) => `${t.name}:${t.status}`)).toEqual([
+      'prepare:ok',
+      'point-query:ok',
+      'update-index:ok',
+      'insert:ok',
+    ]);
   });
 });

@@ -14,7 +14,10 @@ import { requireDatabases } from '../helpers/databases.ts';
 let sshd: Sshd;
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-run-'));
 
-function spec(name: string, opts: { port?: number; knownHosts?: string; tests?: string[]; seconds?: number; connectTimeout?: number } = {}): string {
+function spec(
+  name: string,
+  opts: { port?: number; knownHosts?: string; tests?: string[]; seconds?: number; connectTimeout?: number } = {},
+): string {
   const file = join(tmp, `${name}.yaml`);
   writeFileSync(
     file,
@@ -49,21 +52,31 @@ benchmark:
   return file;
 }
 
-const args = (file: string, name: string, extra: string[] = []) => ['run', file, '--out', join(tmp, name, 'runs'), '--work', join(tmp, name, 'work'), ...extra];
+const args = (file: string, name: string, extra: string[] = []) => [
+  'run',
+  file,
+  '--out',
+  join(tmp, name, 'runs'),
+  '--work',
+  join(tmp, name, 'work'),
+  ...extra,
+];
 
 function runsOf(dir: string) {
   const out: Array<{ file: string; run: any }> = [];
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name === 'run.json') out.push({ file: join(d, e.name), run: JSON.parse(readFileSync(join(d, e.name), 'utf8')) });
+      else if (e.name === 'run.json')
+        out.push({ file: join(d, e.name), run: JSON.parse(readFileSync(join(d, e.name), 'utf8')) });
     }
   };
   walk(dir);
   return out;
 }
 
-const value = (run: any, test: string, metric: string) => run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
+const value = (run: any, test: string, metric: string) =>
+  run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
 
 beforeAll(async () => {
   requireDatabases();
@@ -89,7 +102,14 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
       expect(run.dbms.version).toMatch(/^\d+\.\d+/);
       expect(run.config.settings && Object.keys(run.config.settings).length).toBeGreaterThan(100);
       expect(run.provenance.spec).toBe('both');
-      expect(run.tests.map((t: any) => t.name)).toEqual(['prepare', 'point-query', 'read-only_range=10', 'update-index', 'insert', 'write-only']);
+      expect(run.tests.map((t: any) => t.name)).toEqual([
+        'prepare',
+        'point-query',
+        'read-only_range=10',
+        'update-index',
+        'insert',
+        'write-only',
+      ]);
       for (const t of run.tests.filter((x: any) => x.name !== 'prepare')) {
         expect(t.status, `${run.label} ${t.name}`).toBe('ok');
         expect(value(run, t.name, 'qps'), `${run.label} ${t.name} qps`).toBeGreaterThan(0);
@@ -117,14 +137,19 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
     // Drop the connection while the second test runs.
     const journal = join(work, 'benchsite-journal.jsonl');
     const until = Date.now() + 120_000;
-    while (Date.now() < until && !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"test:read-only.range10.pk1.dop1"'))) {
+    while (
+      Date.now() < until &&
+      !(existsSync(journal) && readFileSync(journal, 'utf8').includes('"step":"test:read-only.range10.pk1.dop1"'))
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1500));
     sshd.dropSessions();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/error: lab1: lost the connection \(ssh .*@127\.0\.0\.1:\d+.*\) during pg\.default \/ test:read-only\.range10\.pk1\.dop1/);
+    expect(stderr).toMatch(
+      /error: lab1: lost the connection \(ssh .*@127\.0\.0\.1:\d+.*\) during pg\.default \/ test:read-only\.range10\.pk1\.dop1/,
+    );
     expect(stderr).toContain('Raw files so far are in');
     expect(stderr).toContain(`benchsite run ${file} --resume`);
     // What finished is on disk; the interrupted test's partial output too.
@@ -145,7 +170,12 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
     const runs = runsOf(join(tmp, 'drop', 'runs'));
     expect(runs).toHaveLength(2);
     const pg = runs.find((x) => x.run.label === 'pg.default')!.run;
-    expect(pg.tests.map((t: any) => [t.name, t.status])).toEqual([['prepare', 'ok'], ['point-query', 'ok'], ['read-only_range=10', 'ok'], ['update-index', 'ok']]);
+    expect(pg.tests.map((t: any) => [t.name, t.status])).toEqual([
+      ['prepare', 'ok'],
+      ['point-query', 'ok'],
+      ['read-only_range=10', 'ok'],
+      ['update-index', 'ok'],
+    ]);
     // The partial attempt is kept in the run's raw archive too.
     expect(pg.provenance.rawFiles.some((f: any) => f.path.startsWith('attempts/'))).toBe(true);
   });
@@ -183,10 +213,19 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
 
   it('a spec with a bad field names the file, line and field', () => {
     const file = join(tmp, 'bad.yaml');
-    writeFileSync(file, readFileSync(spec('bad'), 'utf8').replace('threads: [1]', 'threads: [one]').replace('product: mariadb', 'product: maria'));
+    writeFileSync(
+      file,
+      readFileSync(spec('bad'), 'utf8')
+        .replace('threads: [1]', 'threads: [one]')
+        .replace('product: mariadb', 'product: maria'),
+    );
     const r = benchsite(['run', file, '--dry-run']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`${file}:17: dbms[1].product: expected "postgres" or "mysql" or "mariadb". Use one of those values.`);
-    expect(r.stderr).toContain(`${file}:24: benchmark.threads[0]: expected number, received string. Write it as a number.`);
+    expect(r.stderr).toContain(
+      `${file}:17: dbms[1].product: expected "postgres" or "mysql" or "mariadb". Use one of those values.`,
+    );
+    expect(r.stderr).toContain(
+      `${file}:24: benchmark.threads[0]: expected number, received string. Write it as a number.`,
+    );
   });
 });

@@ -10,13 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 
 const run = promisify(execFile);
-const RUNS = ['sysbench/vm/20261122-x.pg1518.cy1.pk1', 'sysbench/vm/20261122-x.ma101119.cy1.pk1', 'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1'];
+const RUNS = [
+  'sysbench/vm/20261122-x.pg1518.cy1.pk1',
+  'sysbench/vm/20261122-x.ma101119.cy1.pk1',
+  'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1',
+];
 const ADDED = 'sysbench/vm/20261122-x.pg1518.cy9.pk1';
 
 let content: string;
 let out: string;
 async function build(from = content): Promise<string> {
-  const r = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', out], { cwd: ROOT, env: { ...process.env, BENCHSITE_CONTENT: from }, maxBuffer: 1 << 26 });
+  const r = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', out], {
+    cwd: ROOT,
+    env: { ...process.env, BENCHSITE_CONTENT: from },
+    maxBuffer: 1 << 26,
+  });
   return r.stdout;
 }
 const page = (id: string) => readFile(join(out, 'runs', id, 'index.html'), 'utf8');
@@ -40,7 +48,10 @@ describe('site rebuild', () => {
     // A new run: a copy of one under another config name (the label and id say cy9).
     const added = JSON.parse(await readFile(join(content, 'runs', RUNS[0]!, 'run.json'), 'utf8'));
     await cp(join(content, 'runs', RUNS[0]!), join(content, 'runs', ADDED), { recursive: true });
-    await writeFile(join(content, 'runs', ADDED, 'run.json'), JSON.stringify({ ...added, label: 'x.pg1518.cy9.pk1', config: { ...added.config, name: 'cy9' } }, null, 2));
+    await writeFile(
+      join(content, 'runs', ADDED, 'run.json'),
+      JSON.stringify({ ...added, label: 'x.pg1518.cy9.pk1', config: { ...added.config, name: 'cy9' } }, null, 2),
+    );
     const second = await build();
     expect(second).toContain('4 runs (1 validated, 3 unchanged)');
     expect(second).toContain('4 run pages, with their CSV and raw archive (1 rendered, 3 from the cache');
@@ -49,12 +60,21 @@ describe('site rebuild', () => {
 
     // An edited run: new notes on its page, the other pages untouched.
     const file = join(content, 'runs', RUNS[1]!, 'run.json');
-    await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), notes: 'rerun after fixing the buffer pool size' }, null, 2));
+    await writeFile(
+      file,
+      JSON.stringify(
+        { ...JSON.parse(await readFile(file, 'utf8')), notes: 'rerun after fixing the buffer pool size' },
+        null,
+        2,
+      ),
+    );
     const third = await build();
     expect(third).toContain('4 runs (1 validated, 3 unchanged)');
     expect(third).toContain('4 run pages, with their CSV and raw archive (1 rendered, 3 from the cache');
     expect(await page(RUNS[1]!)).toContain('<p>rerun after fixing the buffer pool size</p>');
-    expect(await readFile(join(out, 'runs', ADDED, 'raw.tar.gz'))).toEqual(await readFile(join(content, 'runs', ADDED, 'raw.tar.gz')));
+    expect(await readFile(join(out, 'runs', ADDED, 'raw.tar.gz'))).toEqual(
+      await readFile(join(content, 'runs', ADDED, 'raw.tar.gz')),
+    );
 
     // A removed run leaves the site; a stray file in dist/ does not survive a build (dist/ is emptied but
     // for runs/, which the build keeps current).
@@ -72,7 +92,8 @@ describe('site rebuild', () => {
     const fifth = await build();
     expect(fifth).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
     for (const id of [RUNS[0]!, RUNS[1]!, ADDED]) {
-      for (const f of ['index.html', 'results.csv', 'raw.tar.gz']) expect(existsSync(join(out, 'runs', id, f)), `${id}/${f}`).toBe(true);
+      for (const f of ['index.html', 'results.csv', 'raw.tar.gz'])
+        expect(existsSync(join(out, 'runs', id, f)), `${id}/${f}`).toBe(true);
     }
 
     // Other content built into the same dist/ in between: its runs do not linger in the next build.

@@ -8,7 +8,16 @@ import { SshTransport } from '../../collectors/lib/transport/ssh.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
 
 const servers: Sshd[] = [];
-const connect = (s: Sshd) => SshTransport.connect({ host: '127.0.0.1', port: s.port, user: s.user, privateKey: s.privateKey, knownHosts: s.knownHosts, connectTimeoutSeconds: 10, keepaliveSeconds: 10 });
+const connect = (s: Sshd) =>
+  SshTransport.connect({
+    host: '127.0.0.1',
+    port: s.port,
+    user: s.user,
+    privateKey: s.privateKey,
+    knownHosts: s.knownHosts,
+    connectTimeoutSeconds: 10,
+    keepaliveSeconds: 10,
+  });
 
 beforeAll(async () => {
   servers.push(await startSshd(), await startSshd({ sftp: false }));
@@ -42,7 +51,13 @@ describe('SSH transport commands', () => {
     try {
       const args = ["it's", '$HOME', 'a b', '`id`', ''];
       const r = await t.exec(['printf', '[%s]', ...args]);
-      expect(r).toMatchObject({ code: 0, signal: null, timedOut: false, disconnected: false, stdout: args.map((a) => `[${a}]`).join('') });
+      expect(r).toMatchObject({
+        code: 0,
+        signal: null,
+        timedOut: false,
+        disconnected: false,
+        stdout: args.map((a) => `[${a}]`).join(''),
+      });
       expect((await t.exec(['sh', '-c', 'exit 3'])).code).toBe(3);
       const slow = await t.exec(['sleep', '30'], { timeoutMs: 500 });
       expect(slow.timedOut).toBe(true);

@@ -20,7 +20,12 @@ export function hostEntryName(host: string, port: number): string {
 
 function globToRegExp(pattern: string): RegExp {
   // Only * and ? are wildcards; everything else (including the brackets of `[host]:port`) is literal.
-  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 }
 
 function patternMatches(pattern: string, name: string): boolean {
@@ -44,7 +49,13 @@ function hostKeyFileKind(type: string): string {
 }
 
 /** Check a presented host key against the text of a known_hosts file. */
-export function checkKnownHosts(text: string, file: string, host: string, port: number, key: Buffer): KnownHostsVerdict {
+export function checkKnownHosts(
+  text: string,
+  file: string,
+  host: string,
+  port: number,
+  key: Buffer,
+): KnownHostsVerdict {
   const name = hostEntryName(host, port);
   const type = keyType(key);
   let sameTypeOther = false;
@@ -64,7 +75,8 @@ export function checkKnownHosts(text: string, file: string, host: string, port: 
     if (negated || !names.some((p) => !p.startsWith('!') && patternMatches(p, name))) continue;
     const listed = Buffer.from(b64, 'base64');
     if (listed.equals(key)) {
-      if (marker === '@revoked') return { ok: false, message: `the host key of ${name} (${fingerprint(key)}) is marked @revoked in ${file}` };
+      if (marker === '@revoked')
+        return { ok: false, message: `the host key of ${name} (${fingerprint(key)}) is marked @revoked in ${file}` };
       return { ok: true };
     }
     if (ktype === type) sameTypeOther = true;

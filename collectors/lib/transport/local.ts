@@ -18,7 +18,10 @@ export class LocalTransport implements Transport {
 
   start(argv: string[], opts: ExecOptions = {}): Running {
     const sink = new OutputSink(opts);
-    const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let timedOut = false;
     const timer = opts.timeoutMs
       ? setTimeout(() => {
@@ -35,7 +38,14 @@ export class LocalTransport implements Transport {
         settled = true;
         clearTimeout(timer);
         await sink.close();
-        resolve({ code: error ? 127 : code, signal, timedOut, disconnected: false, stdout: sink.stdout, stderr: error ? `${sink.stderr}${error.message}\n` : sink.stderr });
+        resolve({
+          code: error ? 127 : code,
+          signal,
+          timedOut,
+          disconnected: false,
+          stdout: sink.stdout,
+          stderr: error ? `${sink.stderr}${error.message}\n` : sink.stderr,
+        });
       };
       child.on('error', (e) => void finish(null, null, e));
       child.on('close', (code, signal) => void finish(code, signal));

@@ -41,12 +41,16 @@ export class SshTransport implements Transport {
     try {
       privateKey = await readFile(keyFile);
     } catch {
-      throw new TransportError(`${this.where}: cannot read the private key ${ssh.privateKey}. Check ssh.privateKey in the spec.`);
+      throw new TransportError(
+        `${this.where}: cannot read the private key ${ssh.privateKey}. Check ssh.privateKey in the spec.`,
+      );
     }
     try {
       known = await readFile(knownFile, 'utf8');
     } catch {
-      throw new TransportError(`${this.where}: cannot read ${ssh.knownHosts}. Create it with \`ssh-keyscan -p ${ssh.port} ${ssh.host} >> ${ssh.knownHosts}\` after checking the host's fingerprint, or set ssh.knownHosts.`);
+      throw new TransportError(
+        `${this.where}: cannot read ${ssh.knownHosts}. Create it with \`ssh-keyscan -p ${ssh.port} ${ssh.host} >> ${ssh.knownHosts}\` after checking the host's fingerprint, or set ssh.knownHosts.`,
+      );
     }
     let refusal: string | undefined;
     const passphrase = ssh.passphrase ?? (ssh.passphraseEnv ? process.env[ssh.passphraseEnv] : undefined);
@@ -56,10 +60,21 @@ export class SshTransport implements Transport {
       c.once('error', (e: Error & { level?: string; code?: string }) => {
         if (refusal) reject(new TransportError(`${this.where}: refused: ${refusal}.`));
         else if (/Timed out while waiting for handshake/.test(e.message) || e.code === 'ETIMEDOUT')
-          reject(new TransportError(`${this.where}: no SSH handshake within ${ssh.connectTimeoutSeconds} s (${e.message}). Check the address and port, that sshd runs there and that no firewall drops the connection; raise ssh.connectTimeoutSeconds for slow links.`));
-        else if (e.code === 'ECONNREFUSED') reject(new TransportError(`${this.where}: connection refused. Is sshd running on port ${ssh.port}?`));
-        else if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') reject(new TransportError(`${this.where}: unknown host ${ssh.host}. Check ssh.host.`));
-        else if (e.level === 'client-authentication') reject(new TransportError(`${this.where}: authentication failed for user ${ssh.user} with key ${ssh.privateKey}. Check that its public key is in ~${ssh.user}/.ssh/authorized_keys on the host.`));
+          reject(
+            new TransportError(
+              `${this.where}: no SSH handshake within ${ssh.connectTimeoutSeconds} s (${e.message}). Check the address and port, that sshd runs there and that no firewall drops the connection; raise ssh.connectTimeoutSeconds for slow links.`,
+            ),
+          );
+        else if (e.code === 'ECONNREFUSED')
+          reject(new TransportError(`${this.where}: connection refused. Is sshd running on port ${ssh.port}?`));
+        else if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
+          reject(new TransportError(`${this.where}: unknown host ${ssh.host}. Check ssh.host.`));
+        else if (e.level === 'client-authentication')
+          reject(
+            new TransportError(
+              `${this.where}: authentication failed for user ${ssh.user} with key ${ssh.privateKey}. Check that its public key is in ~${ssh.user}/.ssh/authorized_keys on the host.`,
+            ),
+          );
         else reject(new TransportError(`${this.where}: ${e.message}`));
       });
       c.on('close', () => this.dropped('the connection closed'));
@@ -81,7 +96,9 @@ export class SshTransport implements Transport {
           },
         });
       } catch (e) {
-        reject(new TransportError(`${this.where}: ${(e as Error).message}. Check ssh.privateKey (and its passphrase).`));
+        reject(
+          new TransportError(`${this.where}: ${(e as Error).message}. Check ssh.privateKey (and its passphrase).`),
+        );
       }
     });
   }
@@ -191,12 +208,15 @@ export class SshTransport implements Transport {
     const s = await this.sftp();
     if (s) {
       return new Promise<Buffer>((resolve, reject) =>
-        s.readFile(path, (err: Error | null | undefined, data: Buffer) => (err ? reject(new Error(`${this.where}: cannot read ${quote(path)}: ${err.message}`)) : resolve(data))),
+        s.readFile(path, (err: Error | null | undefined, data: Buffer) =>
+          err ? reject(new Error(`${this.where}: cannot read ${quote(path)}: ${err.message}`)) : resolve(data),
+        ),
       );
     }
     const r = await this.exec(['base64', '-w', '0', '--', path], { captureLimit: 2 ** 30 });
     if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while reading ${quote(path)}`);
-    if (r.code !== 0) throw new Error(`${this.where}: cannot read ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
+    if (r.code !== 0)
+      throw new Error(`${this.where}: cannot read ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
     return Buffer.from(r.stdout.trim(), 'base64');
   }
 
@@ -204,17 +224,21 @@ export class SshTransport implements Transport {
     const dir = path.slice(0, path.lastIndexOf('/')) || '/';
     const mk = await this.exec(['mkdir', '-p', '--', dir]);
     if (mk.disconnected) throw new TransportError(`${this.where}: lost the connection while writing ${quote(path)}`);
-    if (mk.code !== 0) throw new Error(`${this.where}: cannot create ${quote(dir)}: ${mk.stderr.trim() || `exit code ${mk.code}`}`);
+    if (mk.code !== 0)
+      throw new Error(`${this.where}: cannot create ${quote(dir)}: ${mk.stderr.trim() || `exit code ${mk.code}`}`);
     const s = await this.sftp();
     if (s) {
       return new Promise<void>((resolve, reject) =>
-        s.writeFile(path, Buffer.from(data), (err: Error | null | undefined) => (err ? reject(new Error(`${this.where}: cannot write ${quote(path)}: ${err.message}`)) : resolve())),
+        s.writeFile(path, Buffer.from(data), (err: Error | null | undefined) =>
+          err ? reject(new Error(`${this.where}: cannot write ${quote(path)}: ${err.message}`)) : resolve(),
+        ),
       );
     }
     const script = 'printf %s "$2" | base64 -d > "$1"';
     const r = await this.exec(['sh', '-c', script, 'sh', path, Buffer.from(data).toString('base64')]);
     if (r.disconnected) throw new TransportError(`${this.where}: lost the connection while writing ${quote(path)}`);
-    if (r.code !== 0) throw new Error(`${this.where}: cannot write ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
+    if (r.code !== 0)
+      throw new Error(`${this.where}: cannot write ${quote(path)}: ${r.stderr.trim() || `exit code ${r.code}`}`);
   }
 
   async close(): Promise<void> {

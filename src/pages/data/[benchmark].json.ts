@@ -6,7 +6,10 @@ import type { BenchmarkName } from '../../schemas/index.ts';
 
 export async function getStaticPaths() {
   const runs = await allRuns();
-  return [...new Set(runs.map((r) => r.summary.benchmark))].map((benchmark) => ({ params: { benchmark }, props: { benchmark } }));
+  return [...new Set(runs.map((r) => r.summary.benchmark))].map((benchmark) => ({
+    params: { benchmark },
+    props: { benchmark },
+  }));
 }
 
 export const GET: APIRoute = async ({ props }) => {

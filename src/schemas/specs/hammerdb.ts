@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { Text } from '../common.ts';
 
 /** Environment variable names (the Tcl reads passwords from them; `environment:` sets them for hammerdbcli). */
-const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name (letters, digits, _)');
+const EnvName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name (letters, digits, _)');
 
 /**
  * HammerDB TPROC-C (`benchmark.kind: hammerdb-tprocc`): per DBMS entry, one schema build, then one timed run per
@@ -75,10 +77,15 @@ export const HammerdbSpecSchema = z
     }
     const seen = new Set<number>();
     s.virtualUsers.forEach((v, i) => {
-      if (seen.has(v)) ctx.addIssue({ code: 'custom', path: ['virtualUsers', i], message: `${v} is listed twice`, params: { hint: 'List each virtual-user count once' } });
+      if (seen.has(v))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['virtualUsers', i],
+          message: `${v} is listed twice`,
+          params: { hint: 'List each virtual-user count once' },
+        });
       seen.add(v);
     });
   });
 
 export type HammerdbSpec = z.infer<typeof HammerdbSpecSchema>;
-

@@ -18,7 +18,9 @@ export const InsertBenchmarkSpecSchema = z
     /** Python interpreter on the host; it needs psycopg2 (Postgres) or MySQLdb (MySQL, MariaDB). */
     python: Text.default('python3'),
     /** Environment variables for iibench.py (e.g. `PYTHONPATH` of a virtualenv). Recorded as given: no secrets. */
-    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name'), z.string()).default({}),
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name'), z.string())
+      .default({}),
     /** Concurrent clients (np.sh's `dop`): one iibench.py process each, all started together. */
     clients: count.default(1),
     /** Each client has its own table `pi<N>` (the harness's `1tno`); false: all clients share `pi1` (`1tyes`). */
@@ -85,17 +87,33 @@ export const InsertBenchmarkSpecSchema = z
   })
   .superRefine((s, ctx) => {
     if (s.dataLength.min > s.dataLength.max) {
-      ctx.addIssue({ code: 'custom', path: ['dataLength', 'min'], message: `min ${s.dataLength.min} is above max ${s.dataLength.max}`, params: { hint: 'Make min at most max' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dataLength', 'min'],
+        message: `min ${s.dataLength.min} is above max ${s.dataLength.max}`,
+        params: { hint: 'Make min at most max' },
+      });
     }
     const known = insertBenchmarkStepNames(s);
     s.steps?.forEach((name, i) => {
       if (!known.includes(name)) {
-        ctx.addIssue({ code: 'custom', path: ['steps', i], message: `unknown step "${name}"`, params: { hint: `Use the planned names: ${known.join(', ')}` } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', i],
+          message: `unknown step "${name}"`,
+          params: { hint: `Use the planned names: ${known.join(', ')}` },
+        });
       }
     });
     const seen = new Set<number>();
     s.rates.forEach((r, i) => {
-      if (seen.has(r)) ctx.addIssue({ code: 'custom', path: ['rates', i], message: `rate ${r} is listed twice`, params: { hint: 'List each rate once' } });
+      if (seen.has(r))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rates', i],
+          message: `rate ${r} is listed twice`,
+          params: { hint: 'List each rate once' },
+        });
       seen.add(r);
     });
   });
@@ -103,7 +121,15 @@ export const InsertBenchmarkSpecSchema = z
 export type InsertBenchmarkSpec = z.infer<typeof InsertBenchmarkSpecSchema>;
 
 /** Every step iq.sh runs for these settings, in its order: l.i0, l.x, l.i1, l.i2, then qr<rate>.L<2i+1>, qp<rate>.L<2i+2>. */
-export function insertBenchmarkStepNames(s: Pick<InsertBenchmarkSpec, 'rates' | 'secondaryIndexes' | 'createIndexes'>): string[] {
+export function insertBenchmarkStepNames(
+  s: Pick<InsertBenchmarkSpec, 'rates' | 'secondaryIndexes' | 'createIndexes'>,
+): string[] {
   const indexStep = s.createIndexes === 'after-load' && s.secondaryIndexes > 0 ? ['l.x'] : [];
-  return ['l.i0', ...indexStep, 'l.i1', 'l.i2', ...s.rates.flatMap((r, i) => [`qr${r}.L${2 * i + 1}`, `qp${r}.L${2 * i + 2}`])];
+  return [
+    'l.i0',
+    ...indexStep,
+    'l.i1',
+    'l.i2',
+    ...s.rates.flatMap((r, i) => [`qr${r}.L${2 * i + 1}`, `qp${r}.L${2 * i + 2}`]),
+  ];
 }

@@ -11,7 +11,11 @@ export const SysbenchSpecSchema = z.strictObject({
   /** Thread counts; every test runs once per count. */
   threads: z.array(z.number().int().positive()).min(1).default([1]),
   /** Seconds per test: read-only tests, write tests, and insert (defaults to write). */
-  seconds: z.strictObject({ read: z.number().positive(), write: z.number().positive(), insert: z.number().positive().optional() }),
+  seconds: z.strictObject({
+    read: z.number().positive(),
+    write: z.number().positive(),
+    insert: z.number().positive().optional(),
+  }),
   /** Test names of the posts, e.g. `point-query`, `read-only` (with `range`), `update-index`, `insert`. */
   tests: z.array(Text).min(1),
   /** Range for tests that take one (`--range-size`, `--random-points`); default: each test's own. */

@@ -5,7 +5,11 @@ import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { runsById } from '../runs.ts';
 
-export async function hammerdbReportTables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>> {
+export async function hammerdbReportTables(
+  report: Report,
+  section: ReportSection,
+  where: string,
+): Promise<Record<string, string>> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
   const model = hammerdbReport({
     runs: await runsById(ids, where),
@@ -17,20 +21,38 @@ export async function hammerdbReportTables(report: Report, section: ReportSectio
   });
   const grid = (kind: 'relative' | 'absolute') =>
     toCsv(
-      model.rows.flatMap((r) => r.cells.map((c, j) => {
-        const col = model.columns[j]!;
-        return {
-          virtual_users: r.point.virtualUsers, warehouses: r.point.warehouses, stored_procedures: col.variant, run: col.runId, label: col.runLabel,
-          value: c.failed ? '' : kind === 'absolute' ? c.value : c.relative, base: model.base.id,
-        };
-      })),
+      model.rows.flatMap((r) =>
+        r.cells.map((c, j) => {
+          const col = model.columns[j]!;
+          return {
+            virtual_users: r.point.virtualUsers,
+            warehouses: r.point.warehouses,
+            stored_procedures: col.variant,
+            run: col.runId,
+            label: col.runLabel,
+            value: c.failed ? '' : kind === 'absolute' ? c.value : c.relative,
+            base: model.base.id,
+          };
+        }),
+      ),
       ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'],
     );
   const system = toCsv(
-    model.system.flatMap((t) => t.rows.flatMap((r) => t.columns.map((c, i) => ({
-      table: t.kind, stored_procedures: t.variant, run: r.runId, label: r.runLabel, virtual_users: r.point.virtualUsers, warehouses: r.point.warehouses,
-      metric: c.metric, value: r.values[i], computed: r.computed[i] ? 'yes' : '',
-    })))),
+    model.system.flatMap((t) =>
+      t.rows.flatMap((r) =>
+        t.columns.map((c, i) => ({
+          table: t.kind,
+          stored_procedures: t.variant,
+          run: r.runId,
+          label: r.runLabel,
+          virtual_users: r.point.virtualUsers,
+          warehouses: r.point.warehouses,
+          metric: c.metric,
+          value: r.values[i],
+          computed: r.computed[i] ? 'yes' : '',
+        })),
+      ),
+    ),
     ['table', 'stored_procedures', 'run', 'label', 'virtual_users', 'warehouses', 'metric', 'value', 'computed'],
   );
   return { 'relative-nopm': grid('relative'), nopm: grid('absolute'), ...(model.system.length ? { system } : {}) };

@@ -8,9 +8,16 @@ import { RUNS_DIR } from '../content-dirs.ts';
 import { runsById } from '../runs.ts';
 
 /** The model of one section: its runs from the collection, and their series.json when `withSeries` (charts). */
-export async function insertBenchmarkSection(report: Report, section: ReportSection, where: string, withSeries = false): Promise<InsertBenchmarkReportModel> {
+export async function insertBenchmarkSection(
+  report: Report,
+  section: ReportSection,
+  where: string,
+  withSeries = false,
+): Promise<InsertBenchmarkReportModel> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const series = withSeries ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const))) : undefined;
+  const series = withSeries
+    ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)))
+    : undefined;
   return insertBenchmarkReport({
     runs: await runsById(ids, where),
     base: section.base,
@@ -23,26 +30,50 @@ export async function insertBenchmarkSection(report: Report, section: ReportSect
   });
 }
 
-export async function insertBenchmarkReportTables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>> {
+export async function insertBenchmarkReportTables(
+  report: Report,
+  section: ReportSection,
+  where: string,
+): Promise<Record<string, string>> {
   const m = await insertBenchmarkSection(report, section, where);
   type Row = Record<string, string | number | undefined>;
-  const cells = <T,>(grid: T[][], steps: typeof m.steps, f: (c: T) => Row): Row[] =>
-    m.rows.flatMap((row, i) => steps.map((s, j) => ({ run: row.id, label: row.label, step: s.name, ...f(grid[i]![j]!), base: m.base.id })));
+  const cells = <T>(grid: T[][], steps: typeof m.steps, f: (c: T) => Row): Row[] =>
+    m.rows.flatMap((row, i) =>
+      steps.map((s, j) => ({ run: row.id, label: row.label, step: s.name, ...f(grid[i]![j]!), base: m.base.id })),
+    );
   return {
     throughput: toCsv(
-      cells(m.throughput, m.steps, (c) => ({ value: c.value, quartile: c.quartile, sla_failed: c.slaFailed ? 1 : 0, failed: c.failed })),
+      cells(m.throughput, m.steps, (c) => ({
+        value: c.value,
+        quartile: c.quartile,
+        sla_failed: c.slaFailed ? 1 : 0,
+        failed: c.failed,
+      })),
       ['run', 'label', 'step', 'value', 'quartile', 'sla_failed', 'failed'],
     ),
-    'relative-throughput': toCsv(cells(m.relative, m.steps, (c) => ({ relative: c.text, sla_failed: c.slaFailed ? 1 : 0 })), ['run', 'label', 'step', 'relative', 'sla_failed', 'base']),
+    'relative-throughput': toCsv(
+      cells(m.relative, m.steps, (c) => ({ relative: c.text, sla_failed: c.slaFailed ? 1 : 0 })),
+      ['run', 'label', 'step', 'relative', 'sla_failed', 'base'],
+    ),
     'background-inserts': toCsv(
-      cells(m.background.cells, m.background.steps, (c) => ({ achieved: c.achieved, sla_failed: c.slaFailed === undefined ? undefined : c.slaFailed ? 1 : 0 })).map((r): Row => ({
+      cells(m.background.cells, m.background.steps, (c) => ({
+        achieved: c.achieved,
+        sla_failed: c.slaFailed === undefined ? undefined : c.slaFailed ? 1 : 0,
+      })).map((r): Row => ({
         ...r,
         target: m.background.targets[m.background.steps.findIndex((s) => s.name === r.step)],
       })),
       ['run', 'label', 'step', 'achieved', 'target', 'sla_failed'],
     ),
     'step-metrics': toCsv(
-      m.details.flatMap((d) => d.metrics.map((x): Row => ({ run: x.row.id, label: x.row.label, step: d.step.name, ...Object.fromEntries(m.summaryColumns.map((c, j) => [c, x.values[j]])) }))),
+      m.details.flatMap((d) =>
+        d.metrics.map((x): Row => ({
+          run: x.row.id,
+          label: x.row.label,
+          step: d.step.name,
+          ...Object.fromEntries(m.summaryColumns.map((c, j) => [c, x.values[j]])),
+        })),
+      ),
       ['run', 'label', 'step', ...m.summaryColumns],
     ),
   };

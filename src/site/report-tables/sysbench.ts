@@ -4,7 +4,11 @@ import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { runsById } from '../runs.ts';
 
-export async function sysbenchReportTables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>> {
+export async function sysbenchReportTables(
+  report: Report,
+  section: ReportSection,
+  where: string,
+): Promise<Record<string, string>> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
   const model = sysbenchReport({
     runs: await runsById(ids, where),
@@ -17,10 +21,19 @@ export async function sysbenchReportTables(report: Report, section: ReportSectio
   });
   const table = (kind: 'relative' | 'absolute') =>
     toCsv(
-      model.groups.flatMap((g) => g.rows.flatMap((r) => r.cells.map((c, j) => ({
-        group: g.title, test: r.test, metric: r.metric, run: model.columns[j]!.id, label: model.columns[j]!.label,
-        value: kind === 'absolute' ? c.value : c.relative, base: model.base.id,
-      })))),
+      model.groups.flatMap((g) =>
+        g.rows.flatMap((r) =>
+          r.cells.map((c, j) => ({
+            group: g.title,
+            test: r.test,
+            metric: r.metric,
+            run: model.columns[j]!.id,
+            label: model.columns[j]!.label,
+            value: kind === 'absolute' ? c.value : c.relative,
+            base: model.base.id,
+          })),
+        ),
+      ),
       ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
     );
   return { 'relative-qps': table('relative'), qps: table('absolute') };

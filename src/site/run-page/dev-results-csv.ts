@@ -11,5 +11,7 @@ export async function getStaticPaths() {
 export const GET: APIRoute = async ({ props }) => {
   const { id } = props as { id: string };
   const run = await loadRun(id);
-  return new Response(toCsv(exportRows([{ id, run }]), EXPORT_FIELDS), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+  return new Response(toCsv(exportRows([{ id, run }]), EXPORT_FIELDS), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+  });
 };

@@ -43,7 +43,10 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 }
 
 /** The cache file names of a run's page and CSV. */
-export const cacheFiles = (cacheDir: string, key: string) => ({ page: join(cacheDir, `${key}.html`), csv: join(cacheDir, `${key}.csv`) });
+export const cacheFiles = (cacheDir: string, key: string) => ({
+  page: join(cacheDir, `${key}.html`),
+  csv: join(cacheDir, `${key}.csv`),
+});
 
 /**
  * The stamps of a run's files (file-stamp.ts; raw.tar.gz too, which is linked beside the page), so a
@@ -85,7 +88,10 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
     // Validated by the content loader earlier in this build.
     const run = JSON.parse(text) as Run;
     const charts = await runCharts(ctx.runsDir, id, run);
-    await writeAtomic(cached.page, fillShell(ctx.shell, { ...runPageHead(run), body: runPageBody({ id, run, charts, base: ctx.base }) }));
+    await writeAtomic(
+      cached.page,
+      fillShell(ctx.shell, { ...runPageHead(run), body: runPageBody({ id, run, charts, base: ctx.base }) }),
+    );
     await writeAtomic(cached.csv, toCsv(exportRows([{ id, run }]), EXPORT_FIELDS));
     rendered = true;
   }

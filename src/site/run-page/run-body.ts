@@ -22,7 +22,16 @@ export function runPageHead(run: Run): { title: string; description: string } {
 }
 
 const bytes = (n: number) => (n > 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} KB`);
-const avgCells = (a: SystemAverages) => [a.vmstat?.samples, a.vmstat?.csPerS, a.vmstat?.cpuPct, a.iostat?.samples, a.iostat?.readsPerS, a.iostat?.readKBPerS, a.iostat?.writesPerS, a.iostat?.writeKBPerS];
+const avgCells = (a: SystemAverages) => [
+  a.vmstat?.samples,
+  a.vmstat?.csPerS,
+  a.vmstat?.cpuPct,
+  a.iostat?.samples,
+  a.iostat?.readsPerS,
+  a.iostat?.readKBPerS,
+  a.iostat?.writesPerS,
+  a.iostat?.writeKBPerS,
+];
 
 function facts(id: string, run: Run, base: string): Html {
   const w = run.workload as Record<string, unknown>;
@@ -32,7 +41,10 @@ function facts(id: string, run: Run, base: string): Html {
     .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
     .join(' · ');
   const hostText = `${host.name}${host.description ? `: ${host.description}` : ''}${host.cpus ? `, ${host.cpus} CPUs` : ''}${host.memoryGiB ? `, ${host.memoryGiB} GiB RAM` : ''}${host.kernel ? `, kernel ${host.kernel}` : ''}`;
-  const source = provenance.source === 'raw' ? `raw files (${provenance.harvester.format})` : `published table${provenance.published ? `: ${provenance.published.title}` : ''}`;
+  const source =
+    provenance.source === 'raw'
+      ? `raw files (${provenance.harvester.format})`
+      : `published table${provenance.published ? `: ${provenance.published.title}` : ''}`;
   return html`<dl class="facts">
     <dt>run id</dt><dd><code>${id}</code></dd>
     <dt>DBMS</dt><dd>${[dbms.product, dbms.version].filter(Boolean).join(' ') || 'unknown'} ${dbms.buildName && html`<span class="muted">build ${dbms.buildName}</span>`} ${dbms.serverVersion && html`<span class="small muted">(${dbms.serverVersion})</span>`}</dd>
@@ -101,7 +113,8 @@ function systemMetrics(run: Run): Html | '' {
           <tbody>
             ${rows.flatMap((t) =>
               (['harness', 'clean'] as const).map(
-                (way) => html`<tr>${way === 'harness' && html`<th scope="row" rowspan="2">${t.name}</th>`}<td>${way}</td>${avgCells(t.system![way]).map((v) => html`<td class="num">${fmtValue(v)}</td>`)}</tr>`,
+                (way) =>
+                  html`<tr>${way === 'harness' && html`<th scope="row" rowspan="2">${t.name}</th>`}<td>${way}</td>${avgCells(t.system![way]).map((v) => html`<td class="num">${fmtValue(v)}</td>`)}</tr>`,
               ),
             )}
           </tbody>
@@ -113,9 +126,11 @@ function systemMetrics(run: Run): Html | '' {
 function configuration(run: Run): Html {
   const settings = Object.entries(run.config.settings ?? {});
   return html`<h2>Configuration</h2>
-  ${settings.length > 0
-    ? html`<table class="small"><thead><tr><th>setting</th><th>value</th></tr></thead><tbody>${settings.map(([k, v]) => html`<tr><td><code>${k}</code></td><td>${v}</td></tr>`)}</tbody></table>`
-    : html`<p class="muted small">No config file was kept with the raw files.</p>`}
+  ${
+    settings.length > 0
+      ? html`<table class="small"><thead><tr><th>setting</th><th>value</th></tr></thead><tbody>${settings.map(([k, v]) => html`<tr><td><code>${k}</code></td><td>${v}</td></tr>`)}</tbody></table>`
+      : html`<p class="muted small">No config file was kept with the raw files.</p>`
+  }
   ${run.config.text && html`<details><summary class="small">${run.config.file ?? 'config file'}</summary><pre>${run.config.text}</pre></details>`}`;
 }
 
@@ -131,12 +146,14 @@ function provenance(run: Run): Html {
   </dl>
   ${p.notes && html`<ul class="small">${p.notes.map((n) => html`<li>${n}</li>`)}</ul>`}
   ${p.commands.length > 0 && html`<details><summary class="small">Commands (${p.commands.length})</summary><pre>${p.commands.join('\n')}</pre></details>`}
-  ${p.rawFiles.length > 0 &&
-  html`<details><summary class="small">Raw file manifest</summary>
+  ${
+    p.rawFiles.length > 0 &&
+    html`<details><summary class="small">Raw file manifest</summary>
       <table class="small"><thead><tr><th>file</th><th class="num">bytes</th><th>sha256</th></tr></thead>
         <tbody>${p.rawFiles.map((f) => html`<tr><td><code>${f.path}</code></td><td class="num">${f.bytes}</td><td><code>${f.sha256}</code></td></tr>`)}</tbody>
       </table>
-    </details>`}`;
+    </details>`
+  }`;
 }
 
 /** The page's <main> content. */

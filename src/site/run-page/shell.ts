@@ -3,12 +3,17 @@
 import { esc } from '../html.ts';
 
 export const SHELL_ROUTE = 'run-page-shell';
-export const PLACEHOLDER = { title: '@@benchsite-title@@', description: '@@benchsite-description@@', body: '@@benchsite-body@@' } as const;
+export const PLACEHOLDER = {
+  title: '@@benchsite-title@@',
+  description: '@@benchsite-description@@',
+  body: '@@benchsite-body@@',
+} as const;
 
 /** Fail early (at build time) when the layout lost a placeholder, instead of pages without a title or body. */
 export function checkShell(shell: string): void {
   for (const [what, token] of Object.entries(PLACEHOLDER)) {
-    if (shell.split(token).length !== 2) throw new Error(`the run page shell (/${SHELL_ROUTE}/) must hold the ${what} placeholder ${token} exactly once`);
+    if (shell.split(token).length !== 2)
+      throw new Error(`the run page shell (/${SHELL_ROUTE}/) must hold the ${what} placeholder ${token} exactly once`);
   }
 }
 

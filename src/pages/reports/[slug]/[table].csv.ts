@@ -13,4 +13,5 @@ export async function getStaticPaths() {
   return out;
 }
 
-export const GET: APIRoute = ({ props }) => new Response((props as { csv: string }).csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { csv: string }).csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });

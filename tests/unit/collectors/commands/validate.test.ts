@@ -8,18 +8,51 @@ import { FIXTURES } from '../../../helpers/fixtures.ts';
 const RUN = 'sysbench/h1/20261122-demo';
 
 const CASES: Array<[string, string]> = [
-  ['json-syntax', `${RUN}/run.json: line 4:3: JSON syntax error: Expected ',' or '}' after property value. Fix the JSON at that position (a missing comma or quote is the usual cause).`],
-  ['missing-field', `${RUN}/run.json: dbms.label: missing required field (expected string). Add it; public/schema/run.schema.json lists every field.`],
+  [
+    'json-syntax',
+    `${RUN}/run.json: line 4:3: JSON syntax error: Expected ',' or '}' after property value. Fix the JSON at that position (a missing comma or quote is the usual cause).`,
+  ],
+  [
+    'missing-field',
+    `${RUN}/run.json: dbms.label: missing required field (expected string). Add it; public/schema/run.schema.json lists every field.`,
+  ],
   ['wrong-type', `${RUN}/run.json: results[0].value: expected number, received string. Write it as a number.`],
-  ['unknown-field', `${RUN}/run.json: host: unknown field "cpu_model". Remove it or fix its spelling; only the documented fields are allowed.`],
-  ['bad-enum', `${RUN}/run.json: dateSource: expected "raw-files" or "meta" or "spec" or "file-mtime" or "published". Use one of those values.`],
-  ['path-mismatch', `sysbench/h1/20261121-demo/run.json: (path): the file is at sysbench/h1/20261121-demo but its benchmark, host.name, date and label say sysbench/h1/20261122-demo. Move the directory to match, or fix those fields (benchsite harvest always writes the matching path).`],
-  ['unknown-test-in-results', `${RUN}/run.json: results[0].test: no test named "point-qeury" in tests. Use the name of a test listed in tests, or add the test.`],
-  ['duplicate-test', `${RUN}/run.json: tests[1].name: test name "pgsql-point-select-report-interval" appears twice. Give each test its own name.`],
-  ['failed-without-error', `${RUN}/run.json: tests[0].error: a failed test needs an error message. Add what the tool printed when it failed.`],
-  ['series-missing', `${RUN}/series.json: (file): missing, but run.json names series. Re-run benchsite harvest on the raw files.`],
-  ['archive-mismatch', `${RUN}/run.json: provenance.rawArchive: raw.tar.gz does not match its size or sha256. Restore the archive from git, or re-run benchsite harvest on the raw files.`],
-  ['archive-missing', `${RUN}/run.json: provenance.rawArchive.location: raw.tar.gz is missing. Restore the archive, or re-run benchsite harvest on the raw files.`],
+  [
+    'unknown-field',
+    `${RUN}/run.json: host: unknown field "cpu_model". Remove it or fix its spelling; only the documented fields are allowed.`,
+  ],
+  [
+    'bad-enum',
+    `${RUN}/run.json: dateSource: expected "raw-files" or "meta" or "spec" or "file-mtime" or "published". Use one of those values.`,
+  ],
+  [
+    'path-mismatch',
+    `sysbench/h1/20261121-demo/run.json: (path): the file is at sysbench/h1/20261121-demo but its benchmark, host.name, date and label say sysbench/h1/20261122-demo. Move the directory to match, or fix those fields (benchsite harvest always writes the matching path).`,
+  ],
+  [
+    'unknown-test-in-results',
+    `${RUN}/run.json: results[0].test: no test named "point-qeury" in tests. Use the name of a test listed in tests, or add the test.`,
+  ],
+  [
+    'duplicate-test',
+    `${RUN}/run.json: tests[1].name: test name "pgsql-point-select-report-interval" appears twice. Give each test its own name.`,
+  ],
+  [
+    'failed-without-error',
+    `${RUN}/run.json: tests[0].error: a failed test needs an error message. Add what the tool printed when it failed.`,
+  ],
+  [
+    'series-missing',
+    `${RUN}/series.json: (file): missing, but run.json names series. Re-run benchsite harvest on the raw files.`,
+  ],
+  [
+    'archive-mismatch',
+    `${RUN}/run.json: provenance.rawArchive: raw.tar.gz does not match its size or sha256. Restore the archive from git, or re-run benchsite harvest on the raw files.`,
+  ],
+  [
+    'archive-missing',
+    `${RUN}/run.json: provenance.rawArchive.location: raw.tar.gz is missing. Restore the archive, or re-run benchsite harvest on the raw files.`,
+  ],
 ];
 
 describe('benchsite validate: one fixture per failure mode', () => {

@@ -5,10 +5,16 @@ import { archiveFiles } from '../../../helpers/fixtures.ts';
 
 describe('blanking HammerDB credentials', () => {
   it('blanks every setting with pass in its name, braced or bare, and nothing else', () => {
-    expect(blankPasswords('connection {pg_host 127.0.0.1} tpcc {pg_superuser root pg_superuserpass pw pg_user tpcc pg_pass {two words} pg_dbase tpcc}')).toBe(
+    expect(
+      blankPasswords(
+        'connection {pg_host 127.0.0.1} tpcc {pg_superuser root pg_superuserpass pw pg_user tpcc pg_pass {two words} pg_dbase tpcc}',
+      ),
+    ).toBe(
       'connection {pg_host 127.0.0.1} tpcc {pg_superuser root pg_superuserpass *** pg_user tpcc pg_pass *** pg_dbase tpcc}',
     );
-    expect(blankPasswords('tpcc {mysql_pass a\\ b\\{c mysql_dbase tpcc}')).toBe('tpcc {mysql_pass *** mysql_dbase tpcc}');
+    expect(blankPasswords('tpcc {mysql_pass a\\ b\\{c mysql_dbase tpcc}')).toBe(
+      'tpcc {mysql_pass *** mysql_dbase tpcc}',
+    );
   });
 
   it('rewrites the real hammer.DB so its passwords are gone from every page, its jobs intact', () => {
@@ -26,6 +32,8 @@ describe('blanking HammerDB credentials', () => {
   });
 
   it('names the file when it is not a jobs database', () => {
-    expect(() => blankJobsDbCredentials(new TextEncoder().encode('not sqlite at all'), 'host:/tmp/x/hammer.DB')).toThrow(/host:\/tmp\/x\/hammer\.DB: not a HammerDB jobs database/);
+    expect(() =>
+      blankJobsDbCredentials(new TextEncoder().encode('not sqlite at all'), 'host:/tmp/x/hammer.DB'),
+    ).toThrow(/host:\/tmp\/x\/hammer\.DB: not a HammerDB jobs database/);
   });
 });

@@ -1,12 +1,18 @@
 // HammerDB's own logs, real and from the manual: the counter log holds the same values as the counter lines
 // of the CLI output; the time profile holds what the jobs database stored; append-mode files split per run.
 import { describe, expect, it } from 'vitest';
-import { parseTclDate, parseTcountLog, parseVuLog, parseXtprofLog } from '../../../../collectors/hammerdb/parse-logs.ts';
+import {
+  parseTclDate,
+  parseTcountLog,
+  parseVuLog,
+  parseXtprofLog,
+} from '../../../../collectors/hammerdb/parse-logs.ts';
 import { parseCliOutput } from '../../../../collectors/hammerdb/parse-cli-output.ts';
 import { archiveFiles, archiveText, fixtureText } from '../../../helpers/fixtures.ts';
 
 const ARCHIVE = 'realruns/hammerdb.tar.gz';
-const counterLines = (text: string) => [...text.matchAll(/^\r?(\d+) (PostgreSQL|MySQL) tpm$/gm)].map((m) => Number(m[1]));
+const counterLines = (text: string) =>
+  [...text.matchAll(/^\r?(\d+) (PostgreSQL|MySQL) tpm$/gm)].map((m) => Number(m[1]));
 
 describe('parseTclDate', () => {
   it.each([
@@ -19,7 +25,12 @@ describe('parseTclDate', () => {
 
 describe('hdbtcount logs (real, one per run: tcset unique 1)', () => {
   const stdout = (db: string, vu: number) => archiveText(ARCHIVE, `hammerdb/stdout/${db}_run_vu${vu}.stdout.txt`);
-  it.each([['pg', 1], ['pg', 2], ['my', 1], ['my', 2]] as const)('%s vu%d: the log named in the output has the counter values the output printed', (db, vu) => {
+  it.each([
+    ['pg', 1],
+    ['pg', 2],
+    ['my', 1],
+    ['my', 2],
+  ] as const)('%s vu%d: the log named in the output has the counter values the output printed', (db, vu) => {
     const out = stdout(db, vu);
     const name = /hdbtcount_\w+\.log/.exec(out)![0];
     const runs = parseTcountLog(archiveText(ARCHIVE, `hammerdb/tmpdir/${name}`));
@@ -42,7 +53,10 @@ describe('hdbtcount logs (real, one per run: tcset unique 1)', () => {
     const a = archiveText(ARCHIVE, 'hammerdb/tmpdir/hdbtcount_6B024E3D660D03E263739363.log');
     const b = archiveText(ARCHIVE, 'hammerdb/tmpdir/hdbtcount_6B024EB9660D03E243131313.log');
     const runs = parseTcountLog(a + b);
-    expect(runs.map((r) => r.points.length)).toEqual([parseTcountLog(a)[0]!.points.length, parseTcountLog(b)[0]!.points.length]);
+    expect(runs.map((r) => r.points.length)).toEqual([
+      parseTcountLog(a)[0]!.points.length,
+      parseTcountLog(b)[0]!.points.length,
+    ]);
   });
 });
 
@@ -51,12 +65,21 @@ describe('hdbxtprofile.log (real: four runs appended in one file)', () => {
   const reports = parseXtprofLog(text);
 
   it('one report per run, in run order, with its DBMS and active VU count', () => {
-    expect(reports.map((r) => [r.database, r.activeVirtualUsers])).toEqual([['PostgreSQL', 1], ['PostgreSQL', 2], ['MySQL', 1], ['MySQL', 2]]);
+    expect(reports.map((r) => [r.database, r.activeVirtualUsers])).toEqual([
+      ['PostgreSQL', 1],
+      ['PostgreSQL', 2],
+      ['MySQL', 1],
+      ['MySQL', 2],
+    ]);
     expect(reports[0]!.at).toBe('2026-11-22 02:08:54');
   });
 
   it('summary values are the ones the result script printed for the same job (jobs database)', () => {
-    const json = JSON.parse(/TRANSACTION RESPONSE TIMES\n([\s\S]*?\n\})\n/.exec(archiveText(ARCHIVE, 'hammerdb/stdout/pg_result_vu1.stdout.txt'))![1]!);
+    const json = JSON.parse(
+      /TRANSACTION RESPONSE TIMES\n([\s\S]*?\n\})\n/.exec(
+        archiveText(ARCHIVE, 'hammerdb/stdout/pg_result_vu1.stdout.txt'),
+      )![1]!,
+    );
     for (const proc of ['NEWORD', 'PAYMENT', 'DELIVERY', 'SLEV', 'OSTAT']) {
       const s = reports[0]!.summary![proc]!;
       expect(s.calls, proc).toBe(Number(json[proc].calls));
@@ -81,8 +104,14 @@ describe('hammerdb_<id>.log (real VU logs with timestamps)', () => {
   const logs = [...archiveFiles(ARCHIVE).keys()].filter((p) => /tmpdir\/hammerdb_\w+\.log$/.test(p));
   it('six logs: three per DBMS (build, vu1, vu2); the run logs hold the TEST RESULT of their output', () => {
     expect(logs).toHaveLength(6);
-    const results = logs.flatMap((p) => parseVuLog(archiveText(ARCHIVE, p)).flatMap((r) => parseCliOutput(r.text, p).jobs.map((j) => j.result?.line)).filter(Boolean));
-    const stdout = [...archiveFiles(ARCHIVE).keys()].filter((p) => /stdout\/\w+_run_vu\d/.test(p)).map((p) => /TEST RESULT : [^\n\r]*/.exec(archiveText(ARCHIVE, p))![0]);
+    const results = logs.flatMap((p) =>
+      parseVuLog(archiveText(ARCHIVE, p))
+        .flatMap((r) => parseCliOutput(r.text, p).jobs.map((j) => j.result?.line))
+        .filter(Boolean),
+    );
+    const stdout = [...archiveFiles(ARCHIVE).keys()]
+      .filter((p) => /stdout\/\w+_run_vu\d/.test(p))
+      .map((p) => /TEST RESULT : [^\n\r]*/.exec(archiveText(ARCHIVE, p))![0]);
     expect(results.sort()).toEqual(stdout.sort());
   });
 

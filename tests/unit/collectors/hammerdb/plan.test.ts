@@ -33,7 +33,16 @@ describe('planHammerdb', () => {
   it('plans setup, database, server facts, the build, one timed run per VU count, teardown', () => {
     expect(plan.skipped).toEqual([]);
     expect(run.dir).toBe('pg15.sync');
-    expect(run.steps.map((s) => s.id)).toEqual(['setup-1', 'create-database', 'server-version', 'server-settings', 'build', 'run:vu1', 'run:vu6', 'teardown-1']);
+    expect(run.steps.map((s) => s.id)).toEqual([
+      'setup-1',
+      'create-database',
+      'server-version',
+      'server-settings',
+      'build',
+      'run:vu1',
+      'run:vu6',
+      'teardown-1',
+    ]);
   });
 
   it('writes the Tcl scripts on the host and keeps them with the raw files', () => {
@@ -49,17 +58,31 @@ describe('planHammerdb', () => {
     const b = step('build');
     const argv = b.commands[0]!.argv;
     expect(argv.slice(0, 2)).toEqual(['sh', '-c']);
-    expect(argv.slice(3)).toEqual(['hammerdbcli', '/var/tmp/hdb/nightly/pg15.sync/tmp.build', '/opt/HammerDB-4.12', './hammerdbcli', '/var/tmp/hdb/nightly/pg15.sync/build.tcl']);
+    expect(argv.slice(3)).toEqual([
+      'hammerdbcli',
+      '/var/tmp/hdb/nightly/pg15.sync/tmp.build',
+      '/opt/HammerDB-4.12',
+      './hammerdbcli',
+      '/var/tmp/hdb/nightly/pg15.sync/build.tcl',
+    ]);
     expect(argv[2]).toContain('TMP=$tmp exec "$3" auto "$4"');
     expect(argv.join(' ')).not.toContain('pw9');
-    expect(b.commands[0]!.env).toEqual({ LD_LIBRARY_PATH: '/opt/pg/lib', BENCHSITE_HAMMERDB_PASSWORD: 'pw9', BENCHSITE_HAMMERDB_USER_PASSWORD: 'pw9' });
+    expect(b.commands[0]!.env).toEqual({
+      LD_LIBRARY_PATH: '/opt/pg/lib',
+      BENCHSITE_HAMMERDB_PASSWORD: 'pw9',
+      BENCHSITE_HAMMERDB_USER_PASSWORD: 'pw9',
+    });
     expect(hammerdbcliPath(spec.benchmark as HammerdbSpec)).toBe('/opt/HammerDB-4.12/hammerdbcli');
   });
 
   it('writes the mytools layout: the build into the first result directory, each timed run into its own', () => {
     const b = step('build');
     expect(b.commands[0]!.file).toBe('res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.out');
-    expect(b.monitors).toEqual({ vm: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.vm', io: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.io', intervalSeconds: 1 });
+    expect(b.monitors).toEqual({
+      vm: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.vm',
+      io: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.io',
+      intervalSeconds: 1,
+    });
     expect(b.test).toBeUndefined();
     expect(b.failOn!.test('Vuser 1:FINISHED FAILED')).toBe(true);
     expect(b.failOn!.test('Error in Virtual User 1: invalid command name "pg_notice_handler"')).toBe(true);
@@ -68,16 +91,34 @@ describe('planHammerdb', () => {
     expect(r.commands[0]!.file).toBe('res.pg.load4.vu6.w20.2.5/o.pg.pg15.sync.run.out');
     expect(r.timeoutMs).toBe((420 + 3600) * 1000);
     expect(run.collect).toEqual([
-      { step: 'build', hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.build', prefix: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.', jobsDb: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.hammer.DB' },
-      { step: 'run:vu1', hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.run.vu1', prefix: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.', jobsDb: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.hammer.DB' },
-      { step: 'run:vu6', hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.run.vu6', prefix: 'res.pg.load4.vu6.w20.2.5/o.pg.pg15.sync.run.', jobsDb: 'res.pg.load4.vu6.w20.2.5/o.pg.pg15.sync.hammer.DB' },
+      {
+        step: 'build',
+        hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.build',
+        prefix: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.',
+        jobsDb: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.build.hammer.DB',
+      },
+      {
+        step: 'run:vu1',
+        hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.run.vu1',
+        prefix: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.',
+        jobsDb: 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.hammer.DB',
+      },
+      {
+        step: 'run:vu6',
+        hostDir: '/var/tmp/hdb/nightly/pg15.sync/tmp.run.vu6',
+        prefix: 'res.pg.load4.vu6.w20.2.5/o.pg.pg15.sync.run.',
+        jobsDb: 'res.pg.load4.vu6.w20.2.5/o.pg.pg15.sync.hammer.DB',
+      },
     ]);
   });
 
   it('starts vmstat/iostat when the measured phase starts and stops them when it ends; the live rate is the counter', () => {
     const r = step('run:vu1');
     const m = r.monitors!;
-    expect([m.vm, m.io]).toEqual(['res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.vm', 'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.io']);
+    expect([m.vm, m.io]).toEqual([
+      'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.vm',
+      'res.pg.load4.vu1.w20.2.5/o.pg.pg15.sync.run.io',
+    ]);
     expect(m.startOn!.test('Vuser 1:Rampup complete, Taking start Transaction Count.')).toBe(true);
     expect(m.stopOn!.test('Vuser 1:Test complete, Taking end Transaction Count.')).toBe(true);
     expect(m.startOn!.test('Vuser 1:Rampup 1 minutes complete ...')).toBe(false);
@@ -85,15 +126,22 @@ describe('planHammerdb', () => {
     expect(live.exec('45120 PostgreSQL tpm')?.[1]).toBe('45120');
     expect(live.exec('56808 MySQL tpm')?.[1]).toBe('56808');
     expect(live.exec('Vuser 1:TEST RESULT : System achieved 32798 NOPM from 75422 PostgreSQL TPM')).toBeNull();
-    expect(r.test!.summary!.pattern.exec('Vuser 1:TEST RESULT : System achieved 32798 NOPM from 75422 PostgreSQL TPM')?.[1]).toBe('32798');
+    expect(
+      r.test!.summary!.pattern.exec('Vuser 1:TEST RESULT : System achieved 32798 NOPM from 75422 PostgreSQL TPM')?.[1],
+    ).toBe('32798');
   });
 
   it('is pure: the same spec gives the same plan', () => {
-    expect(JSON.stringify(planHammerdb(spec.benchmark as HammerdbSpec, spec.dbms, spec.name))).toBe(JSON.stringify(plan));
+    expect(JSON.stringify(planHammerdb(spec.benchmark as HammerdbSpec, spec.dbms, spec.name))).toBe(
+      JSON.stringify(plan),
+    );
   });
 
   it('rejects bad fields naming them', () => {
-    const bad = text.replace('buildVirtualUsers: 4', 'buildVirtualUsers: 40').replace('virtualUsers: [1, 6]', 'virtualUsers: [1, 1]').replace('rampupMinutes: 2', 'rampupMinutes: -1');
+    const bad = text
+      .replace('buildVirtualUsers: 4', 'buildVirtualUsers: 40')
+      .replace('virtualUsers: [1, 6]', 'virtualUsers: [1, 1]')
+      .replace('rampupMinutes: 2', 'rampupMinutes: -1');
     expect(() => parseSpec('spec.yaml', bad)).toThrow(SpecError);
     try {
       parseSpec('spec.yaml', bad);

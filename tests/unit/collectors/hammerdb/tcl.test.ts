@@ -31,7 +31,10 @@ describe('HammerDB Tcl scripts', () => {
   it('uses the harness defaults: 8 build VUs, partitioning from 200 warehouses, time profile off for PostgreSQL only', () => {
     expect(effectiveSettings(hdb, 'postgres')).toEqual({ buildVirtualUsers: 8, partition: true, timeProfile: false });
     expect(effectiveSettings(hdb, 'mariadb')).toEqual({ buildVirtualUsers: 8, partition: true, timeProfile: true });
-    expect(effectiveSettings({ ...hdb, warehouses: 4, partition: undefined }, 'mysql')).toMatchObject({ buildVirtualUsers: 4, partition: false });
+    expect(effectiveSettings({ ...hdb, warehouses: 4, partition: undefined }, 'mysql')).toMatchObject({
+      buildVirtualUsers: 4,
+      partition: false,
+    });
     expect(workloadOf('mariadb')).toEqual({ prefix: 'mysql', name: 'MySQL' });
   });
 
@@ -86,9 +89,13 @@ describe('HammerDB Tcl scripts', () => {
 
   it('uses TCP for MySQL without a socket (HammerDB would use mysql_socket for 127.0.0.1), vacuum for PostgreSQL only', () => {
     const tcp = { ...ma, connection: { ...ma.connection, socket: undefined, host: '127.0.0.1', port: 3307 } };
-    expect(runScript(hdb, tcp, 1)).toContain('diset connection mysql_host 127.0.0.1\ndiset connection mysql_port 3307\ndiset connection mysql_socket null');
+    expect(runScript(hdb, tcp, 1)).toContain(
+      'diset connection mysql_host 127.0.0.1\ndiset connection mysql_port 3307\ndiset connection mysql_socket null',
+    );
     expect(runScript(hdb, pg, 1)).toContain('diset tpcc pg_vacuum true');
-    expect(runScript({ ...hdb, vacuum: false, profileId: 3 }, pg, 1)).toMatch(/jobs profileid 3[\s\S]*diset tpcc pg_vacuum false/);
+    expect(runScript({ ...hdb, vacuum: false, profileId: 3 }, pg, 1)).toMatch(
+      /jobs profileid 3[\s\S]*diset tpcc pg_vacuum false/,
+    );
   });
 
   it('quotes values as single Tcl words', () => {

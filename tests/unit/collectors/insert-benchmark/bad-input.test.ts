@@ -49,17 +49,23 @@ describe('harvestInsertBenchmark on damaged copies of a real result directory', 
     expect(t.error).toBe('l.i1/o.ib.dop1.1: iibench.py did not print "Done"');
   });
 
-  it('an o.res that is not np.sh\'s fails its step with a message naming the file', () => {
+  it("an o.res that is not np.sh's fails its step with a message naming the file", () => {
     const bad = replace('l.x/o.res.dop1', () => 'garbage\n');
     const t = harvestInsertBenchmark(tree(bad)).runs[0]!.run.tests.find((x) => x.name === 'l.x')!;
     expect(t.status).toBe('failed');
-    expect(t.error).toMatch(/^l\.x\/o\.res\.dop1: line 1 is not np\.sh's .* Is this an Insert Benchmark o\.res file\?$/);
+    expect(t.error).toMatch(
+      /^l\.x\/o\.res\.dop1: line 1 is not np\.sh's .* Is this an Insert Benchmark o\.res file\?$/,
+    );
   });
 
   it('without any date (no iostat header, no ini.sh line, no file times) it asks for --meta date', () => {
-    const undated = (e: RawEntry[]) => e.filter((x) => !/o\.io\.dop1$|^o\.ini\./.test(x.path)).map(({ mtimeMs: _, ...x }) => x);
-    expect(() => harvestInsertBenchmark(tree(undated))).toThrow('1m.pg1518.ccy1: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".');
-    const withMeta = harvestInsertBenchmark(tree(undated), { meta: { date: '2026-11-22', host: { name: 'vm' } } }).runs[0]!.run;
+    const undated = (e: RawEntry[]) =>
+      e.filter((x) => !/o\.io\.dop1$|^o\.ini\./.test(x.path)).map(({ mtimeMs: _, ...x }) => x);
+    expect(() => harvestInsertBenchmark(tree(undated))).toThrow(
+      '1m.pg1518.ccy1: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".',
+    );
+    const withMeta = harvestInsertBenchmark(tree(undated), { meta: { date: '2026-11-22', host: { name: 'vm' } } })
+      .runs[0]!.run;
     expect(withMeta).toMatchObject({ date: '2026-11-22', dateSource: 'meta' });
   });
 });

@@ -18,7 +18,8 @@ const NOT_MEASURED = ['dbgb1', 'dbgb2', 'rss'];
 const STORAGE = ['rps', 'rmbps', 'wps', 'wmbps', 'rpq', 'rkbpq', 'wpi', 'wkbpi'];
 const VMSTAT = ['csps', 'cpups', 'cspq', 'cpupq'];
 const encode = (text: string) => new TextEncoder().encode(text);
-const value = (run: Run, test: string, metric: string) => run.results.find((r) => r.test === test && r.metric === metric)?.value;
+const value = (run: Run, test: string, metric: string) =>
+  run.results.find((r) => r.test === test && r.metric === metric)?.value;
 
 /** The real result directory without its o.res files, with the journal `benchsite run` would have written. */
 function asBenchsiteRun(label: string, extra: RawEntry[] = []): RawEntry[] {
@@ -40,47 +41,65 @@ function asBenchsiteRun(label: string, extra: RawEntry[] = []): RawEntry[] {
 }
 
 describe('harvest of a result directory written by benchsite run (no o.res)', () => {
-  it.each(['1m.pg1518.ccy1', '1m.ma101119.ccy1'])('%s: every step has the o.sum.t cells of the report, except what np.sh measures outside iibench', (label) => {
-    const result = harvestInsertBenchmark({ name: label, entries: asBenchsiteRun(label) });
-    expect(result.runs).toHaveLength(1);
-    const { run } = result.runs[0]!;
-    expect(RunSchema.safeParse(run).success).toBe(true);
-    expect(run.tests.map((t) => [t.name, t.status])).toEqual(STEPS.map((s) => [s, 'ok']));
-    expect(run.provenance.notes).toContain(
-      "benchsite ran iibench.py itself (no np.sh, so no o.res): each step's numbers are computed from its o.ib, o.vm and o.io files and its start and end in benchsite-journal.jsonl, with np.sh's arithmetic; dbgb1, dbgb2, rss and the client and DBMS CPU seconds, which np.sh measures outside iibench, are unknown",
-    );
-    const sum = archiveText(ARCHIVE, `ibench/report/sum.1m.dop1/o.sum.t.${label}`).trim().split('\n');
-    const header = sum[0]!.split('\t').slice(0, -1);
-    STEPS.forEach((step, i) => {
-      const cells = sum[1 + i]!.split('\t');
-      // A step shorter than the 5 s interval has no iostat sample: ios.sh then prints no vmstat line either (and
-      // etl.sh's columns shift); we keep the vmstat columns and leave the storage ones empty.
-      const noIostat = archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/${step}/o.res.dop1`).includes('Cannot parse:');
-      header.forEach((col, j) => {
-        const file = cells[j]!;
-        const ours = value(run, step, col);
-        if (noIostat && STORAGE.includes(col)) expect(ours, `${step} ${col}`).toBeUndefined();
-        else if (noIostat && VMSTAT.includes(col)) expect(ours, `${step} ${col}`).toBeGreaterThan(0);
-        else if (NOT_MEASURED.includes(col) || file === '' || file === 'NA') expect(ours, `${step} ${col}`).toBeUndefined();
-        else expect(ours, `${step} ${col}`).toBe(Number(file));
+  it.each(['1m.pg1518.ccy1', '1m.ma101119.ccy1'])(
+    '%s: every step has the o.sum.t cells of the report, except what np.sh measures outside iibench',
+    (label) => {
+      const result = harvestInsertBenchmark({ name: label, entries: asBenchsiteRun(label) });
+      expect(result.runs).toHaveLength(1);
+      const { run } = result.runs[0]!;
+      expect(RunSchema.safeParse(run).success).toBe(true);
+      expect(run.tests.map((t) => [t.name, t.status])).toEqual(STEPS.map((s) => [s, 'ok']));
+      expect(run.provenance.notes).toContain(
+        "benchsite ran iibench.py itself (no np.sh, so no o.res): each step's numbers are computed from its o.ib, o.vm and o.io files and its start and end in benchsite-journal.jsonl, with np.sh's arithmetic; dbgb1, dbgb2, rss and the client and DBMS CPU seconds, which np.sh measures outside iibench, are unknown",
+      );
+      const sum = archiveText(ARCHIVE, `ibench/report/sum.1m.dop1/o.sum.t.${label}`).trim().split('\n');
+      const header = sum[0]!.split('\t').slice(0, -1);
+      STEPS.forEach((step, i) => {
+        const cells = sum[1 + i]!.split('\t');
+        // A step shorter than the 5 s interval has no iostat sample: ios.sh then prints no vmstat line either (and
+        // etl.sh's columns shift); we keep the vmstat columns and leave the storage ones empty.
+        const noIostat = archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/${step}/o.res.dop1`).includes(
+          'Cannot parse:',
+        );
+        header.forEach((col, j) => {
+          const file = cells[j]!;
+          const ours = value(run, step, col);
+          if (noIostat && STORAGE.includes(col)) expect(ours, `${step} ${col}`).toBeUndefined();
+          else if (noIostat && VMSTAT.includes(col)) expect(ours, `${step} ${col}`).toBeGreaterThan(0);
+          else if (NOT_MEASURED.includes(col) || file === '' || file === 'NA')
+            expect(ours, `${step} ${col}`).toBeUndefined();
+          else expect(ours, `${step} ${col}`).toBe(Number(file));
+        });
+        const test = run.tests[i]!;
+        expect(test.startedAt).toBe(new Date(Date.UTC(2026, 10, 22, 1, 0, 0) + 500 + i * 1000_000).toISOString());
+        expect(test.system?.intervalSeconds).toBe(5);
+        expect(value(run, step, 'client_cpu_s')).toBeUndefined();
       });
-      const test = run.tests[i]!;
-      expect(test.startedAt).toBe(new Date(Date.UTC(2026, 10, 22, 1, 0, 0) + 500 + i * 1000_000).toISOString());
-      expect(test.system?.intervalSeconds).toBe(5);
-      expect(value(run, step, 'client_cpu_s')).toBeUndefined();
-    });
-    // The SLA of the query steps, from the derived background insert rate.
-    const ips = value(run, 'qp500.L4', 'inserts_per_s')!;
-    expect(ips).toBe(Number(archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/qp500.L4/o.res.dop1`).split(' ')[6]));
-    expect(run.tests.find((t) => t.name === 'qp500.L4')!.sla).toEqual({ targetInsertsPerS: 500, achievedInsertsPerS: ips, threshold: 0.95, passed: ips >= 475 });
-  });
+      // The SLA of the query steps, from the derived background insert rate.
+      const ips = value(run, 'qp500.L4', 'inserts_per_s')!;
+      expect(ips).toBe(Number(archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/qp500.L4/o.res.dop1`).split(' ')[6]));
+      expect(run.tests.find((t) => t.name === 'qp500.L4')!.sla).toEqual({
+        targetInsertsPerS: 500,
+        achievedInsertsPerS: ips,
+        threshold: 0.95,
+        passed: ips >= 475,
+      });
+    },
+  );
 
   it('the partial output of an interrupted step, set aside in attempts/, stays in the raw files and is not a run', () => {
     const label = '1m.pg1518.ccy1';
     const partial = archiveFiles(ARCHIVE).get(`ibench/raw/1u.1tno/${label}/qr100.L1/o.ib.dop1.1`)!;
-    const result = harvestInsertBenchmark({ name: label, entries: asBenchsiteRun(label, [{ path: 'attempts/test_qr100.L1.1795312507000/qr100.L1/o.ib.dop1.1', data: partial }]) });
+    const result = harvestInsertBenchmark({
+      name: label,
+      entries: asBenchsiteRun(label, [
+        { path: 'attempts/test_qr100.L1.1795312507000/qr100.L1/o.ib.dop1.1', data: partial },
+      ]),
+    });
     expect(result.runs).toHaveLength(1);
-    expect(result.runs[0]!.raw.map((e) => e.path)).toContain('attempts/test_qr100.L1.1795312507000/qr100.L1/o.ib.dop1.1');
+    expect(result.runs[0]!.raw.map((e) => e.path)).toContain(
+      'attempts/test_qr100.L1.1795312507000/qr100.L1/o.ib.dop1.1',
+    );
     expect(result.runs[0]!.run.tests.map((t) => t.name)).toEqual(STEPS);
   });
 
@@ -88,12 +107,19 @@ describe('harvest of a result directory written by benchsite run (no o.res)', ()
     const label = '1m.pg1518.ccy1';
     const entries = asBenchsiteRun(label).map((e) => {
       if (e.path !== JOURNAL) return e;
-      const text = new TextDecoder().decode(e.data).replace(/\{"event":"done",([^\n]*)"step":"test:qp100.L2","code":0,"seconds":\d+\}/, '{"event":"failed",$1"step":"test:qp100.L2","code":1,"reason":"exit code 1: MySQLdb.OperationalError: (2013, \'Lost connection\')"}');
+      const text = new TextDecoder()
+        .decode(e.data)
+        .replace(
+          /\{"event":"done",([^\n]*)"step":"test:qp100.L2","code":0,"seconds":\d+\}/,
+          '{"event":"failed",$1"step":"test:qp100.L2","code":1,"reason":"exit code 1: MySQLdb.OperationalError: (2013, \'Lost connection\')"}',
+        );
       return { ...e, data: encode(text) };
     });
     const { run } = harvestInsertBenchmark({ name: label, entries }).runs[0]!;
     const t = run.tests.find((x) => x.name === 'qp100.L2')!;
     expect(t.status).toBe('failed');
-    expect(t.error).toBe("qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: MySQLdb.OperationalError: (2013, 'Lost connection'))");
+    expect(t.error).toBe(
+      "qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: MySQLdb.OperationalError: (2013, 'Lost connection'))",
+    );
   });
 });

@@ -12,7 +12,13 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
   const h = await harvestFixture('mytools/bench/results/ibench.jan2021', { date: '2021-01-21', host: { name: 'nuc' } });
 
   it('one run per DBMS tag of the o.sum.t and mrg files, all valid, mrg tags given the 100m. prefix', () => {
-    const tags = [...new Set(['l.i0', 'q100.1'].flatMap((s) => parseSummaryTable(fixtureText(`${DIR}res.a/mrg.${s}`)).rows.map((r) => `100m.${r.tag}`)))];
+    const tags = [
+      ...new Set(
+        ['l.i0', 'q100.1'].flatMap((s) =>
+          parseSummaryTable(fixtureText(`${DIR}res.a/mrg.${s}`)).rows.map((r) => `100m.${r.tag}`),
+        ),
+      ),
+    ];
     expect([...h.byLabel.keys()].sort()).toEqual(tags.sort());
     for (const { run } of h.runs) expect(RunSchema.safeParse(run).success, run.label).toBe(true);
     expect(h.skipped.map((s) => s.path).sort()).toEqual(['100m/res.a/rel.l.i0', '100m/res.a/rel.q100.1']);
@@ -21,7 +27,23 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
   it('o.sum.t lines are named by the 2021 step order and carry every non-NA cell', () => {
     const { run } = h.byLabel.get('100m.rx56.cx6a')!;
     const table = parseSummaryTable(fixtureText(`${DIR}o.sum.t.100m.rx56.cx6a`));
-    expect(run.tests.map((t) => t.name)).toEqual(['l.i0', 'l.x', 'l.i1', 'q100.1', 'q100.2', 'q200.1', 'q200.2', 'q400.1', 'q400.2', 'q600.1', 'q600.2', 'q800.1', 'q800.2', 'q1000.1', 'q1000.2']);
+    expect(run.tests.map((t) => t.name)).toEqual([
+      'l.i0',
+      'l.x',
+      'l.i1',
+      'q100.1',
+      'q100.2',
+      'q200.1',
+      'q200.2',
+      'q400.1',
+      'q400.2',
+      'q600.1',
+      'q600.2',
+      'q800.1',
+      'q800.2',
+      'q1000.1',
+      'q1000.2',
+    ]);
     table.rows.forEach((row, i) => {
       for (const [col, cell] of Object.entries(row)) {
         if (col === 'tag') continue;
@@ -34,8 +56,17 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
   it('where a DBMS is in both o.sum.t and the mrg files, the two agree (no difference notes)', () => {
     for (const label of ['100m.my8022.cx6d', '100m.pg131.cx5', '100m.rx56.cx6a']) {
       const notes = h.byLabel.get(label)!.run.provenance.notes ?? [];
-      expect(notes.filter((n) => n.includes('differ')), label).toEqual([]);
+      expect(
+        notes.filter((n) => n.includes('differ')),
+        label,
+      ).toEqual([]);
     }
-    expect(h.byLabel.get('100m.pg124.cx5')!.run.tests.map((t) => t.name)).toEqual(['l.i0', 'l.x', 'l.i1', 'q100.1', 'q1000.2']);
+    expect(h.byLabel.get('100m.pg124.cx5')!.run.tests.map((t) => t.name)).toEqual([
+      'l.i0',
+      'l.x',
+      'l.i1',
+      'q100.1',
+      'q1000.2',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ const ARCHIVE = 'realruns/ibench.tar.gz';
 const LABELS = ['0.2m.ma101119.ccy1', '0.2m.pg1518.ccy1', '1m.ma101119.ccy1', '1m.pg1518.ccy1'];
 const STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4'];
 const raw = (label: string, path: string) => archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/${path}`);
-const value = (run: Run, test: string, metric: string) => run.results.find((r) => r.test === test && r.metric === metric)?.value;
+const value = (run: Run, test: string, metric: string) =>
+  run.results.find((r) => r.test === test && r.metric === metric)?.value;
 
 /** The table of (run, step) pairs every assertion below runs over. */
 const CASES = LABELS.flatMap((label) => STEPS.map((step) => ({ label, step })));
@@ -32,16 +33,36 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
   it('every run validates, with the facts PROVENANCE.md states', () => {
     for (const { run } of h.runs) expect(RunSchema.safeParse(run).success, run.label).toBe(true);
     const pg = h.byLabel.get('1m.pg1518.ccy1')!.run;
-    expect(pg.dbms).toMatchObject({ product: 'postgres', version: '15.18', buildName: 'pg1518', serverVersion: 'PostgreSQL 15.18 (Debian 15.18-0+deb12u1)' });
+    expect(pg.dbms).toMatchObject({
+      product: 'postgres',
+      version: '15.18',
+      buildName: 'pg1518',
+      serverVersion: 'PostgreSQL 15.18 (Debian 15.18-0+deb12u1)',
+    });
     expect(pg.config).toMatchObject({ name: 'cy1', file: 'conf.diff' });
     expect(pg.config.settings?.synchronous_commit).toBe('on');
     expect(pg.host).toMatchObject({ name: 'vm', cpus: 2, kernel: '6.18.44-fc-v595' });
     expect(pg.date).toBe('2026-11-22');
     expect(pg.provenance.startedAt).toBe('2026-11-22T01:52:33Z');
     // "l.i0 of 1,000,000 rows, l.i1+l.i2 of 500,000 rows"; dop=1, only1t=no; qsecs=25; ips 100 and 500.
-    expect(pg.workload).toEqual({ kind: 'insert-benchmark', clients: 1, tablePerClient: true, rowsInitial: 1000000, rowsWrite: 500000, querySeconds: 25, rates: [100, 500], deletePerInsert: true, rowsPerCommit: [50, 5] });
+    expect(pg.workload).toEqual({
+      kind: 'insert-benchmark',
+      clients: 1,
+      tablePerClient: true,
+      rowsInitial: 1000000,
+      rowsWrite: 500000,
+      querySeconds: 25,
+      rates: [100, 500],
+      deletePerInsert: true,
+      rowsPerCommit: [50, 5],
+    });
     const ma = h.byLabel.get('0.2m.ma101119.ccy1')!.run;
-    expect(ma.dbms).toMatchObject({ product: 'mariadb', version: '10.11.19', engine: 'innodb', serverVersion: '10.11.19-MariaDB-0+deb12u1' });
+    expect(ma.dbms).toMatchObject({
+      product: 'mariadb',
+      version: '10.11.19',
+      engine: 'innodb',
+      serverVersion: '10.11.19-MariaDB-0+deb12u1',
+    });
     expect(ma.config.settings?.innodb_flush_log_at_trx_commit).toBe('1');
     expect(ma.workload).toMatchObject({ rowsInitial: 200000, rowsWrite: 100000 });
   });
@@ -53,13 +74,16 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     }
   });
 
-  it.each(CASES)('$label $step: inserts_per_s and queries_per_s are o.res line 1 fields 7 and 13', ({ label, step }) => {
-    const line1 = raw(label, `${step}/o.res.dop1`);
-    const run = h.byLabel.get(label)!.run;
-    expect(value(run, step, 'inserts_per_s')).toBe(Number(sh("awk 'NR==1 { print $7 }'", line1)));
-    expect(value(run, step, 'queries_per_s')).toBe(Number(sh("awk 'NR==1 { print $13 }'", line1)));
-    expect(value(run, step, 'seconds')).toBe(Number(sh("awk 'NR==1 { print $5 }'", line1)));
-  });
+  it.each(CASES)(
+    '$label $step: inserts_per_s and queries_per_s are o.res line 1 fields 7 and 13',
+    ({ label, step }) => {
+      const line1 = raw(label, `${step}/o.res.dop1`);
+      const run = h.byLabel.get(label)!.run;
+      expect(value(run, step, 'inserts_per_s')).toBe(Number(sh("awk 'NR==1 { print $7 }'", line1)));
+      expect(value(run, step, 'queries_per_s')).toBe(Number(sh("awk 'NR==1 { print $13 }'", line1)));
+      expect(value(run, step, 'seconds')).toBe(Number(sh("awk 'NR==1 { print $5 }'", line1)));
+    },
+  );
 
   it.each(CASES)("$label $step: the 21 columns equal the report's o.sum.t cells (ncpu=2)", ({ label, step }) => {
     const m = label.startsWith('1m') ? '1m' : '0.2m';
@@ -83,27 +107,30 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     });
   });
 
-  it.each(CASES)('$label $step: harness-compatible vmstat/iostat averages reproduce o.res (ios.sh)', ({ label, step }) => {
-    const { run } = h.byLabel.get(label)!;
-    const test = run.tests.find((t) => t.name === step)!;
-    expect((run.provenance.notes ?? []).filter((n) => n.includes('differ'))).toEqual([]);
-    const res = raw(label, `${step}/o.res.dop1`);
-    if (res.includes('Cannot parse:')) {
-      expect(test.system!.harness).toEqual({});
-      return;
-    }
-    const nsamp = sh("awk 'NR==5 { print $1 }'", res);
-    const vmsamp = sh("awk 'NR==8 { print $1 }'", res);
-    expect(test.system!.harness.iostat!.samples).toBe(Number(nsamp));
-    expect(test.system!.harness.vmstat!.samples).toBe(Number(vmsamp));
-    expect(test.system).toMatchObject({ cpus: 2, cpusSource: 'iostat (N CPU)', intervalSeconds: 5 });
-    // The same averages from the raw iostat file with the harness's own grep and awk (ios.sh).
-    const io = raw(label, `${step}/o.io.dop1`);
-    const rs = sh("grep vda | awk '{ rs += $2; c += 1 } END { printf \"%.1f\", rs/c }'", io);
-    expect(test.system!.harness.iostat!.readsPerS.toFixed(1)).toBe(rs);
-  });
+  it.each(CASES)(
+    '$label $step: harness-compatible vmstat/iostat averages reproduce o.res (ios.sh)',
+    ({ label, step }) => {
+      const { run } = h.byLabel.get(label)!;
+      const test = run.tests.find((t) => t.name === step)!;
+      expect((run.provenance.notes ?? []).filter((n) => n.includes('differ'))).toEqual([]);
+      const res = raw(label, `${step}/o.res.dop1`);
+      if (res.includes('Cannot parse:')) {
+        expect(test.system!.harness).toEqual({});
+        return;
+      }
+      const nsamp = sh("awk 'NR==5 { print $1 }'", res);
+      const vmsamp = sh("awk 'NR==8 { print $1 }'", res);
+      expect(test.system!.harness.iostat!.samples).toBe(Number(nsamp));
+      expect(test.system!.harness.vmstat!.samples).toBe(Number(vmsamp));
+      expect(test.system).toMatchObject({ cpus: 2, cpusSource: 'iostat (N CPU)', intervalSeconds: 5 });
+      // The same averages from the raw iostat file with the harness's own grep and awk (ios.sh).
+      const io = raw(label, `${step}/o.io.dop1`);
+      const rs = sh('grep vda | awk \'{ rs += $2; c += 1 } END { printf "%.1f", rs/c }\'', io);
+      expect(test.system!.harness.iostat!.readsPerS.toFixed(1)).toBe(rs);
+    },
+  );
 
-  it.each(CASES)('$label $step: iostat column averages are sum_iostat.sh\'s line of o.res', ({ label, step }) => {
+  it.each(CASES)("$label $step: iostat column averages are sum_iostat.sh's line of o.res", ({ label, step }) => {
     const res = raw(label, `${step}/o.res.dop1`);
     const lines = res.split('\n');
     const at = lines.findIndex((l) => l.startsWith('average values from iostat for vda'));
@@ -116,33 +143,43 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     expect(ours.map((r) => sumIostatValue(r.value))).toEqual(printed);
   });
 
-  it.each(CASES.filter((c) => c.step.startsWith('q')))('$label $step: SLA agrees with the report\'s background insert table (iput.tab)', ({ label, step }) => {
-    const m = label.startsWith('1m') ? '1m' : '0.2m';
-    const iput = archiveText(ARCHIVE, `ibench/report/report.etl.${m}/iput.tab`);
-    const dbms = label.slice(m.length + 1);
-    const row = new RegExp(`<tr><td>${dbms.replace(/\./g, '\\.')}</td>(.*)</tr>`).exec(iput)![1]!;
-    const cells = [...row.matchAll(/<td( id="cmin")?>([^<]*)<\/td>/g)];
-    const header = [...iput.matchAll(/<th>([^<]*)<\/th>/g)].map((x) => x[1]).slice(1);
-    const cell = cells[header.indexOf(step)]!;
-    const test = h.byLabel.get(label)!.run.tests.find((t) => t.name === step)!;
-    expect(test.sla).toMatchObject({ targetInsertsPerS: Number(/\d+/.exec(step)![0]), threshold: 0.95 });
-    expect(test.sla!.achievedInsertsPerS.toFixed(0)).toBe(cell[2]);
-    expect(test.sla!.passed).toBe(cell[1] === undefined);
-  });
+  it.each(CASES.filter((c) => c.step.startsWith('q')))(
+    "$label $step: SLA agrees with the report's background insert table (iput.tab)",
+    ({ label, step }) => {
+      const m = label.startsWith('1m') ? '1m' : '0.2m';
+      const iput = archiveText(ARCHIVE, `ibench/report/report.etl.${m}/iput.tab`);
+      const dbms = label.slice(m.length + 1);
+      const row = new RegExp(`<tr><td>${dbms.replace(/\./g, '\\.')}</td>(.*)</tr>`).exec(iput)![1]!;
+      const cells = [...row.matchAll(/<td( id="cmin")?>([^<]*)<\/td>/g)];
+      const header = [...iput.matchAll(/<th>([^<]*)<\/th>/g)].map((x) => x[1]).slice(1);
+      const cell = cells[header.indexOf(step)]!;
+      const test = h.byLabel.get(label)!.run.tests.find((t) => t.name === step)!;
+      expect(test.sla).toMatchObject({ targetInsertsPerS: Number(/\d+/.exec(step)![0]), threshold: 0.95 });
+      expect(test.sla!.achievedInsertsPerS.toFixed(0)).toBe(cell[2]);
+      expect(test.sla!.passed).toBe(cell[1] === undefined);
+    },
+  );
 
   it.each(CASES)('$label $step: histograms are the o.rt.c.* rows of client 1 (t1:DBMS)', ({ label, step }) => {
     const test = h.byLabel.get(label)!.run.tests.find((t) => t.name === step)!;
     const files = archiveFiles(ARCHIVE);
-    const ops = ['insert', 'delete', 'query'].filter((op) => files.has(`ibench/raw/1u.1tno/${label}/${step}/o.rt.c.${op}`));
+    const ops = ['insert', 'delete', 'query'].filter((op) =>
+      files.has(`ibench/raw/1u.1tno/${label}/${step}/o.rt.c.${op}`),
+    );
     for (const op of ops) {
-      const t1 = raw(label, `${step}/o.rt.c.${op}`).split('\n').find((l) => l.endsWith('t1:DBMS'));
+      const t1 = raw(label, `${step}/o.rt.c.${op}`)
+        .split('\n')
+        .find((l) => l.endsWith('t1:DBMS'));
       const hist = test.histograms?.find((x) => x.name === op && x.client === 1);
       if (!t1) {
         expect(hist, op).toBeUndefined();
         continue;
       }
       const cells = t1.split(',');
-      expect(hist!.buckets.map((b) => b.count), op).toEqual(cells.slice(0, 10).map(Number));
+      expect(
+        hist!.buckets.map((b) => b.count),
+        op,
+      ).toEqual(cells.slice(0, 10).map(Number));
       expect(hist!.maxSeconds!.toFixed(3), op).toBe(cells[10]);
     }
   });
@@ -160,12 +197,24 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
 
   it('keeps every raw file of a result directory, with its checksum, and redacts the password', () => {
     const { run, raw: files } = h.byLabel.get('1m.ma101119.ccy1')!;
-    const inArchive = [...archiveFiles(ARCHIVE).keys()].filter((p) => p.startsWith('ibench/raw/1u.1tno/1m.ma101119.ccy1/'));
-    expect(files.map((f) => f.path).sort()).toEqual(inArchive.map((p) => p.slice('ibench/raw/1u.1tno/1m.ma101119.ccy1/'.length)).sort());
+    const inArchive = [...archiveFiles(ARCHIVE).keys()].filter((p) =>
+      p.startsWith('ibench/raw/1u.1tno/1m.ma101119.ccy1/'),
+    );
+    expect(files.map((f) => f.path).sort()).toEqual(
+      inArchive.map((p) => p.slice('ibench/raw/1u.1tno/1m.ma101119.ccy1/'.length)).sort(),
+    );
     expect(run.provenance.rawFiles).toHaveLength(files.length);
     expect(run.provenance.commands.length).toBe(8);
-    expect(run.provenance.commands.every((c) => c.includes('--db_password=***') && !c.includes('--db_password=pw'))).toBe(true);
-    expect(run.tests[0]!.params).toMatchObject({ step_kind: 'load', clients: 1, max_rows: 1000000, rows_per_commit: 100, setup: true });
+    expect(
+      run.provenance.commands.every((c) => c.includes('--db_password=***') && !c.includes('--db_password=pw')),
+    ).toBe(true);
+    expect(run.tests[0]!.params).toMatchObject({
+      step_kind: 'load',
+      clients: 1,
+      max_rows: 1000000,
+      rows_per_commit: 100,
+      setup: true,
+    });
     expect(run.tests[0]!.params).not.toHaveProperty('db_password');
   });
 
@@ -176,7 +225,9 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
       expect(t.status).toBe('ok');
       expect(value(run, step, 'inserts_per_s')).toBeGreaterThan(0);
       expect(value(run, step, 'cpupq')).toBeUndefined();
-      expect(run.provenance.notes!.some((n) => n.startsWith(`${step}: shorter than the 5 s iostat interval`))).toBe(true);
+      expect(run.provenance.notes!.some((n) => n.startsWith(`${step}: shorter than the 5 s iostat interval`))).toBe(
+        true,
+      );
     }
     expect(run.provenance.notes!.some((n) => n.startsWith('l.i0:'))).toBe(false);
   });

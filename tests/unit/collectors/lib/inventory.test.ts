@@ -4,7 +4,11 @@ import { hostFacts } from '../../../../collectors/lib/inventory.ts';
 import { FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
 
 // Real inventory outputs of the test machine (tests/fixtures/inventory/COMMANDS.md).
-const files = Object.fromEntries(readdirSync(`${FIXTURES}inventory`).filter((f) => f.endsWith('.txt')).map((f) => [f, fixtureText(`inventory/${f}`)]));
+const files = Object.fromEntries(
+  readdirSync(`${FIXTURES}inventory`)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => [f, fixtureText(`inventory/${f}`)]),
+);
 
 describe('hostFacts', () => {
   it('reads CPU, memory, OS, kernel and the storage of the data directory', () => {
@@ -21,10 +25,17 @@ describe('hostFacts', () => {
       kernel: files['uname.txt']!.split(' ')[2],
       virtualization: 'KVM VM',
     });
-    expect(facts.storage).toEqual([{ device: 'vda', model: undefined, sizeGB: 271, filesystem: 'ext4', mountpoint: '/', discard: true }]);
+    expect(facts.storage).toEqual([
+      { device: 'vda', model: undefined, sizeGB: 271, filesystem: 'ext4', mountpoint: '/', discard: true },
+    ]);
   });
 
   it('leaves out what the files do not say', () => {
-    expect(hostFacts({}, undefined)).toMatchObject({ cpuModel: undefined, cores: undefined, storage: undefined, memoryGiB: undefined });
+    expect(hostFacts({}, undefined)).toMatchObject({
+      cpuModel: undefined,
+      cores: undefined,
+      storage: undefined,
+      memoryGiB: undefined,
+    });
   });
 });

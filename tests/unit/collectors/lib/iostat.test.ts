@@ -11,7 +11,13 @@ const anSh = (dev: string) =>
 
 function harnessLine(text: string, device: string): string {
   const io = systemMetrics({ iostat: { parsed: parseIostat(text), text }, device }).harness.iostat!;
-  return [io.samples, printfFixed(io.readsPerS, 1), printfFixed(io.readKBPerS / 1024, 1), printfFixed(io.writesPerS, 1), printfFixed(io.writeKBPerS / 1024, 1)].join('\t');
+  return [
+    io.samples,
+    printfFixed(io.readsPerS, 1),
+    printfFixed(io.readKBPerS / 1024, 1),
+    printfFixed(io.writesPerS, 1),
+    printfFixed(io.writeKBPerS / 1024, 1),
+  ].join('\t');
 }
 
 describe('parseIostat', () => {
@@ -20,7 +26,12 @@ describe('parseIostat', () => {
 
   it('reads the header line: kernel, host, date, CPUs', () => {
     const io = parseIostat(feb25);
-    expect(io).toMatchObject({ kernel: '5.15.0-119-generic', hostname: 'Ubuntu-2204-jammy-amd64-base', date: '2025-03-05', cpus: 96 });
+    expect(io).toMatchObject({
+      kernel: '5.15.0-119-generic',
+      hostname: 'Ubuntu-2204-jammy-amd64-base',
+      date: '2025-03-05',
+      cpus: 96,
+    });
     expect(parseIostat(generated)).toMatchObject({ hostname: 'vm', date: '2026-11-22', cpus: 2 });
   });
 
@@ -32,9 +43,12 @@ describe('parseIostat', () => {
     expect(io.columns.slice(0, 3)).toEqual(['r/s', 'rkB/s', 'rrqm/s']);
   });
 
-  it.each(['md2', 'nvme0n1', 'md'])('feb25 harness average for "%s" equals the awk of an.sh (substring match)', (dev) => {
-    expect(harnessLine(feb25, dev)).toBe(sh(anSh(dev), feb25));
-  });
+  it.each(['md2', 'nvme0n1', 'md'])(
+    'feb25 harness average for "%s" equals the awk of an.sh (substring match)',
+    (dev) => {
+      expect(harnessLine(feb25, dev)).toBe(sh(anSh(dev), feb25));
+    },
+  );
 
   it('feb25 with md2 reproduces the sb.met line the harness wrote', () => {
     const met = fixtureText(`${MYTOOLS_FEB25}sb.met.point-query.range100.pk1.dop40`).split('\n')[2]!;
@@ -42,9 +56,21 @@ describe('parseIostat', () => {
   });
 
   it('recognises the header of every sysstat generation (ios.sh variants)', () => {
-    expect(harnessFieldsFor('Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util')).toEqual({ rs: 4, rkb: 6, ws: 5, wkb: 7 });
-    expect(harnessFieldsFor('Device            r/s     w/s     rkB/s     wkB/s   rrqm/s   wrqm/s  %rrqm  %wrqm r_await w_await aqu-sz rareq-sz wareq-sz  svctm  %util')).toEqual({ rs: 2, rkb: 4, ws: 3, wkb: 5 });
-    expect(harnessFieldsFor('Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz  aqu-sz  %util')).toEqual({ rs: 2, rkb: 3, ws: 8, wkb: 9 });
+    expect(
+      harnessFieldsFor(
+        'Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util',
+      ),
+    ).toEqual({ rs: 4, rkb: 6, ws: 5, wkb: 7 });
+    expect(
+      harnessFieldsFor(
+        'Device            r/s     w/s     rkB/s     wkB/s   rrqm/s   wrqm/s  %rrqm  %wrqm r_await w_await aqu-sz rareq-sz wareq-sz  svctm  %util',
+      ),
+    ).toEqual({ rs: 2, rkb: 4, ws: 3, wkb: 5 });
+    expect(
+      harnessFieldsFor(
+        'Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz  aqu-sz  %util',
+      ),
+    ).toEqual({ rs: 2, rkb: 3, ws: 8, wkb: 9 });
   });
 
   it('reads the locale dates it can and refuses the rest', () => {

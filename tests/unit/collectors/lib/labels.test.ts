@@ -3,11 +3,32 @@ import { decodeLabel, encodeBuildName } from '../../../../collectors/lib/labels.
 
 describe('decodeLabel (formats.md 5.3)', () => {
   it.each([
-    ['x.my8043_rel_o2nofp.z12a_c8r32.pk1', { product: 'mysql', version: '8.0.43', build: 'rel_o2nofp', buildName: 'my8043_rel_o2nofp', short: 'my8043', config: 'z12a_c8r32', serverClass: 'c8r32', primaryKey: true }],
-    ['pg1222_o2nofp.cx10a_c24r64', { product: 'postgres', version: '12.22', build: 'o2nofp', config: 'cx10a_c24r64', serverClass: 'c24r64' }],
-    ['ma120300_rel_withdbg.cz12b_c8r32', { product: 'mariadb', version: '12.3.0', build: 'rel_withdbg', config: 'cz12b_c8r32', serverClass: 'c8r32' }],
+    [
+      'x.my8043_rel_o2nofp.z12a_c8r32.pk1',
+      {
+        product: 'mysql',
+        version: '8.0.43',
+        build: 'rel_o2nofp',
+        buildName: 'my8043_rel_o2nofp',
+        short: 'my8043',
+        config: 'z12a_c8r32',
+        serverClass: 'c8r32',
+        primaryKey: true,
+      },
+    ],
+    [
+      'pg1222_o2nofp.cx10a_c24r64',
+      { product: 'postgres', version: '12.22', build: 'o2nofp', config: 'cx10a_c24r64', serverClass: 'c24r64' },
+    ],
+    [
+      'ma120300_rel_withdbg.cz12b_c8r32',
+      { product: 'mariadb', version: '12.3.0', build: 'rel_withdbg', config: 'cz12b_c8r32', serverClass: 'c8r32' },
+    ],
     ['x.ma110806_rel_withdbg.z12b_c32r128.pk1', { product: 'mariadb', version: '11.8.6', serverClass: 'c32r128' }],
-    ['x.pg1518.cy1.pk1', { product: 'postgres', version: '15.18', short: 'pg1518', config: 'cy1', serverClass: undefined }],
+    [
+      'x.pg1518.cy1.pk1',
+      { product: 'postgres', version: '15.18', short: 'pg1518', config: 'cy1', serverClass: undefined },
+    ],
     ['x.ma101119.cy2.pk1', { product: 'mariadb', version: '10.11.19', config: 'cy2' }],
     ['x.pg1023_o2nofp.x10a_c32r128.pk1', { product: 'postgres', version: '10.23' }],
     ['pg19b1_o2nofp.cx10b_c8r32', { product: 'postgres', version: '19beta1', short: 'pg19b1' }],

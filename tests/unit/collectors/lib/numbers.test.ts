@@ -19,7 +19,14 @@ describe('printfFixed', () => {
 
 describe('awkNumber', () => {
   it.each([
-    ['12', 12], ['12abc', 12], ['procs', 0], ['-----cpu-----', 0], ['.5', 0.5], ['', 0], [undefined, 0], ['1e3', 1000],
+    ['12', 12],
+    ['12abc', 12],
+    ['procs', 0],
+    ['-----cpu-----', 0],
+    ['.5', 0.5],
+    ['', 0],
+    [undefined, 0],
+    ['1e3', 1000],
   ])('%s -> %s', (text, n) => expect(awkNumber(text)).toBe(n));
 });
 

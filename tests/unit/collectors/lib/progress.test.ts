@@ -4,16 +4,28 @@ import { Progress, statusText } from '../../../../collectors/lib/progress.ts';
 
 function sink(isTTY: boolean) {
   const chunks: string[] = [];
-  const out = new Writable({ write: (c, _e, cb) => (chunks.push(c.toString()), cb()) }) as unknown as NodeJS.WriteStream;
+  const out = new Writable({
+    write: (c, _e, cb) => (chunks.push(c.toString()), cb()),
+  }) as unknown as NodeJS.WriteStream;
   Object.assign(out, { isTTY, columns: 100 });
   return { out, text: () => chunks.join('') };
 }
 
-const status = { dbms: 'pg15.sync', step: 'update-index', index: 3, total: 12, startedAt: Date.parse('2026-11-22T03:00:00Z'), remainingSeconds: 130, rate: 1234.4 };
+const status = {
+  dbms: 'pg15.sync',
+  step: 'update-index',
+  index: 3,
+  total: 12,
+  startedAt: Date.parse('2026-11-22T03:00:00Z'),
+  remainingSeconds: 130,
+  rate: 1234.4,
+};
 
 describe('progress', () => {
   it('a status line: host, DBMS, i/N, test, elapsed, ETA, live QPS', () => {
-    expect(statusText('lab1', status, Date.parse('2026-11-22T03:01:05Z'))).toBe('lab1  pg15.sync  [3/12]  update-index  1:05 elapsed  ETA 2:10  1234 qps');
+    expect(statusText('lab1', status, Date.parse('2026-11-22T03:01:05Z'))).toBe(
+      'lab1  pg15.sync  [3/12]  update-index  1:05 elapsed  ETA 2:10  1234 qps',
+    );
   });
 
   it('not a terminal: plain log lines, no status redraws', () => {

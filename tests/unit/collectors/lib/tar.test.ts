@@ -16,7 +16,9 @@ describe('tar', () => {
   ];
 
   it('round-trips, long names included', () => {
-    expect(readTar(writeTar(entries)).map((e) => [e.path, new TextDecoder().decode(e.data)])).toEqual(entries.map((e) => [e.path, new TextDecoder().decode(e.data)]));
+    expect(readTar(writeTar(entries)).map((e) => [e.path, new TextDecoder().decode(e.data)])).toEqual(
+      entries.map((e) => [e.path, new TextDecoder().decode(e.data)]),
+    );
   });
 
   it('cuts the same bytes into pieces of one size, across entries, for compressing in parallel', () => {
@@ -24,7 +26,10 @@ describe('tar', () => {
     for (const size of [1, 100, 512, 700, 4096, whole.length, whole.length + 1]) {
       const chunks = [...tarChunks(entries, size)];
       expect(Buffer.concat(chunks).equals(Buffer.from(whole)), `size ${size}`).toBe(true);
-      expect(chunks.slice(0, -1).every((c) => c.length === size), `size ${size}`).toBe(true);
+      expect(
+        chunks.slice(0, -1).every((c) => c.length === size),
+        `size ${size}`,
+      ).toBe(true);
       expect(chunks.at(-1)!.length).toBeLessThanOrEqual(size);
     }
   });
@@ -36,7 +41,9 @@ describe('tar', () => {
   it('GNU tar reads what we write and we read what GNU tar writes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tar-'));
     writeFileSync(join(dir, 'ours.tar'), writeTar(entries));
-    const listed = execFileSync('tar', ['-tf', join(dir, 'ours.tar')], { encoding: 'utf8' }).trim().split('\n');
+    const listed = execFileSync('tar', ['-tf', join(dir, 'ours.tar')], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(listed).toEqual(entries.map((e) => e.path));
     execFileSync('tar', ['-xf', join(dir, 'ours.tar'), '-C', dir]);
     expect(readFileSync(join(dir, 'x'.repeat(130)), 'utf8')).toBe('needs a pax header');

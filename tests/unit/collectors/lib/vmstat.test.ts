@@ -35,7 +35,25 @@ describe('parseVmstat', () => {
 
   it('keeps every data line with the column names of the header', () => {
     const v = parseVmstat(fixtureText('generated/generated.vmstat_1_25.procps-ng-4.0.2-debian12.txt'));
-    expect(v.columns).toEqual(['r', 'b', 'swpd', 'free', 'buff', 'cache', 'si', 'so', 'bi', 'bo', 'in', 'cs', 'us', 'sy', 'id', 'wa', 'st']);
+    expect(v.columns).toEqual([
+      'r',
+      'b',
+      'swpd',
+      'free',
+      'buff',
+      'cache',
+      'si',
+      'so',
+      'bi',
+      'bo',
+      'in',
+      'cs',
+      'us',
+      'sy',
+      'id',
+      'wa',
+      'st',
+    ]);
     expect(v.rows).toHaveLength(25);
     expect(v.rows[0]).toEqual([2, 0, 0, 22885896, 8136, 1507228, 0, 0, 2290, 6161, 7219, 16887, 27, 14, 58, 1, 0]);
   });

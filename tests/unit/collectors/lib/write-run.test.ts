@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { ARCHIVE_CHUNK, archiveLevelFor, FAST_ARCHIVE_BYTES, rawArchive, writeHarvestedRun, writeHarvestedRuns } from '../../../../collectors/lib/write-run.ts';
+import {
+  ARCHIVE_CHUNK,
+  archiveLevelFor,
+  FAST_ARCHIVE_BYTES,
+  rawArchive,
+  writeHarvestedRun,
+  writeHarvestedRuns,
+} from '../../../../collectors/lib/write-run.ts';
 import type { HarvestedRun } from '../../../../collectors/lib/harvested.ts';
 import { readTar } from '../../../../collectors/lib/tar.ts';
 import { sha256Hex } from '../../../../collectors/lib/provenance.ts';
@@ -22,7 +29,11 @@ describe('writeHarvestedRun', async () => {
     expect(readdirSync(w.dir).sort()).toEqual(['charts.html', 'raw.tar.gz', 'run.json', 'series.json']);
     const run = JSON.parse(readFileSync(join(w.dir, 'run.json'), 'utf8'));
     const archive = readFileSync(join(w.dir, 'raw.tar.gz'));
-    expect(run.provenance.rawArchive).toEqual({ location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) });
+    expect(run.provenance.rawArchive).toEqual({
+      location: 'raw.tar.gz',
+      bytes: archive.length,
+      sha256: sha256Hex(archive),
+    });
     // Every raw file is in the archive, byte for byte, with the checksum the manifest names.
     const files = new Map(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)]));
     expect(files.size).toBe(run.provenance.rawFiles.length);
@@ -48,21 +59,31 @@ describe('writeHarvestedRun', async () => {
 
   it('compresses a large archive in pieces that gunzip and tar read as one archive', async () => {
     // 10 MB of vmstat-like text: three gzip members.
-    const line = (i: number) => ` 1  0      0 ${1000 + (i % 977)} 2000 3000    0    0     0   ${i % 50}  ${i % 300} ${i % 700}  3  1 96  0  0\n`;
+    const line = (i: number) =>
+      ` 1  0      0 ${1000 + (i % 977)} 2000 3000    0    0     0   ${i % 50}  ${i % 300} ${i % 700}  3  1 96  0  0\n`;
     let text = '';
     for (let i = 0; text.length < 10e6; i++) text += line(i);
     const data = new TextEncoder().encode(text);
-    const raw = [{ path: 'sb.vm.b', data }, { path: 'a.txt', data: new TextEncoder().encode('first') }];
+    const raw = [
+      { path: 'sb.vm.b', data },
+      { path: 'a.txt', data: new TextEncoder().encode('first') },
+    ];
     const archive = await rawArchive({ raw } as unknown as HarvestedRun, 1);
     let members = 0;
-    for (let i = 0; i + 2 < archive.length; i++) if (archive[i] === 0x1f && archive[i + 1] === 0x8b && archive[i + 2] === 8 && archive[i + 3] === 0) members++;
+    for (let i = 0; i + 2 < archive.length; i++)
+      if (archive[i] === 0x1f && archive[i + 1] === 0x8b && archive[i + 2] === 8 && archive[i + 3] === 0) members++;
     expect(members).toBeGreaterThanOrEqual(Math.ceil(data.length / ARCHIVE_CHUNK));
-    expect(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)])).toEqual([['a.txt', sha256Hex(raw[1]!.data)], ['sb.vm.b', sha256Hex(data)]]);
+    expect(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)])).toEqual([
+      ['a.txt', sha256Hex(raw[1]!.data)],
+      ['sb.vm.b', sha256Hex(data)],
+    ]);
     const file = join(mkdtempSync(join(tmpdir(), 'archive-')), 'raw.tar.gz');
     writeFileSync(file, archive);
     expect(execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })).toBe('a.txt\nsb.vm.b\n');
     // The same input gives the same bytes (harvest stays idempotent).
-    expect(Buffer.from(await rawArchive({ raw } as unknown as HarvestedRun, 1)).equals(Buffer.from(archive))).toBe(true);
+    expect(Buffer.from(await rawArchive({ raw } as unknown as HarvestedRun, 1)).equals(Buffer.from(archive))).toBe(
+      true,
+    );
   });
 
   it('writes several runs, reporting a refused one and going on with the rest', async () => {
@@ -72,9 +93,14 @@ describe('writeHarvestedRun', async () => {
     const bad = structuredClone(h);
     (bad.run.results[0] as { value: unknown }).value = Number.NaN;
     const heard: string[] = [];
-    await writeHarvestedRuns([good[0]!, bad, good[1]!], out, (run, r) => heard.push(`${run.run.label} ${'error' in r ? 'refused' : r.written.status}`));
+    await writeHarvestedRuns([good[0]!, bad, good[1]!], out, (run, r) =>
+      heard.push(`${run.run.label} ${'error' in r ? 'refused' : r.written.status}`),
+    );
     expect(heard).toEqual(['x.pg1518.cy1.pk1 written', 'x.pg1518.cy2.pk1 refused', 'x.ma101119.cy1.pk1 written']);
-    expect(readdirSync(join(out, 'sysbench/vm')).sort()).toEqual(['20261122-x.ma101119.cy1.pk1', '20261122-x.pg1518.cy1.pk1']);
+    expect(readdirSync(join(out, 'sysbench/vm')).sort()).toEqual([
+      '20261122-x.ma101119.cy1.pk1',
+      '20261122-x.pg1518.cy1.pk1',
+    ]);
   });
 
   it('compresses at level 6, or level 1 above 64 MiB of raw files', () => {

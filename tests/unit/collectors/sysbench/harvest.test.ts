@@ -3,14 +3,22 @@ import { RunSchema } from '../../../../src/schemas/index.ts';
 import { archiveText, fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
-const value = (run: { results: Array<{ test: string; metric: string; value: number }> }, test: string, metric: string) =>
-  run.results.find((r) => r.test === test && r.metric === metric)?.value;
+const value = (
+  run: { results: Array<{ test: string; metric: string; value: number }> },
+  test: string,
+  metric: string,
+) => run.results.find((r) => r.test === test && r.metric === metric)?.value;
 
 describe('harvestSysbench on the real mytools runs (realruns/sysbench.tar.gz)', async () => {
   const h = await harvestFixture('realruns/sysbench.tar.gz');
 
   it('finds the four run directories and nothing else as runs', () => {
-    expect([...h.byLabel.keys()].sort()).toEqual(['x.ma101119.cy1.pk1', 'x.ma101119.cy2.pk1', 'x.pg1518.cy1.pk1', 'x.pg1518.cy2.pk1']);
+    expect([...h.byLabel.keys()].sort()).toEqual([
+      'x.ma101119.cy1.pk1',
+      'x.ma101119.cy2.pk1',
+      'x.pg1518.cy1.pk1',
+      'x.pg1518.cy2.pk1',
+    ]);
     expect(h.skipped.map((s) => s.path)).toContain('sysbench/summary/qps.rel.all.tsv');
     expect(h.skipped.every((s) => s.path.startsWith('sysbench/summary/') || !s.path.includes('/x.'))).toBe(true);
   });
@@ -18,12 +26,25 @@ describe('harvestSysbench on the real mytools runs (realruns/sysbench.tar.gz)', 
   it('every run validates and decodes its label', () => {
     for (const { run } of h.runs) expect(RunSchema.safeParse(run).success).toBe(true);
     const pg = h.byLabel.get('x.pg1518.cy2.pk1')!.run;
-    expect(pg.dbms).toMatchObject({ product: 'postgres', version: '15.18', label: 'pg1518', serverVersion: 'PostgreSQL 15.18 (Debian 15.18-0+deb12u1)' });
+    expect(pg.dbms).toMatchObject({
+      product: 'postgres',
+      version: '15.18',
+      label: 'pg1518',
+      serverVersion: 'PostgreSQL 15.18 (Debian 15.18-0+deb12u1)',
+    });
     expect(pg.config).toMatchObject({ name: 'cy2', file: 'conf.diff' });
     expect(pg.config.settings?.synchronous_commit).toBe('off');
     expect(pg.host).toMatchObject({ name: 'vm', cpus: 2, kernel: '6.18.44-fc-v595' });
     expect(pg.date).toBe('2026-11-22');
-    expect(pg.workload).toMatchObject({ kind: 'sysbench', tables: 1, rows: 20000, threads: [1], driver: 'pgsql', luaScripts: 'mytools', primaryKey: true });
+    expect(pg.workload).toMatchObject({
+      kind: 'sysbench',
+      tables: 1,
+      rows: 20000,
+      threads: [1],
+      driver: 'pgsql',
+      luaScripts: 'mytools',
+      primaryKey: true,
+    });
     const ma = h.byLabel.get('x.ma101119.cy1.pk1')!.run;
     expect(ma.dbms).toMatchObject({ product: 'mariadb', version: '10.11.19' });
     expect(ma.config.settings?.innodb_flush_log_at_trx_commit).toBe('1');
@@ -32,9 +53,24 @@ describe('harvestSysbench on the real mytools runs (realruns/sysbench.tar.gz)', 
   it('has the 17 microbenchmarks plus the load, named as the posts name them', () => {
     const names = h.byLabel.get('x.pg1518.cy1.pk1')!.run.tests.map((t) => t.name);
     expect(names).toEqual([
-      'prepare', 'point-query.warm', 'range-notcovered-si.pre', 'update-inlist', 'update-index', 'update-nonindex', 'write-only',
-      'read-write_range=100', 'scan', 'read-only_range=10', 'read-only-count', 'point-query', 'random-points_range=10', 'hot-points',
-      'range-covered-pk', 'points-covered-si', 'delete', 'insert',
+      'prepare',
+      'point-query.warm',
+      'range-notcovered-si.pre',
+      'update-inlist',
+      'update-index',
+      'update-nonindex',
+      'write-only',
+      'read-write_range=100',
+      'scan',
+      'read-only_range=10',
+      'read-only-count',
+      'point-query',
+      'random-points_range=10',
+      'hot-points',
+      'range-covered-pk',
+      'points-covered-si',
+      'delete',
+      'insert',
     ]);
   });
 
@@ -45,7 +81,9 @@ describe('harvestSysbench on the real mytools runs (realruns/sysbench.tar.gz)', 
         const stated = Number(/queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(text)![1]);
         expect(value(run, t.name, 'qps'), `${label} ${t.name}`).toBe(stated);
       }
-      const krps = Number(archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.r.qps.scan.range100.pk1`).split('\t')[0]);
+      const krps = Number(
+        archiveText('realruns/sysbench.tar.gz', `sysbench/${label}/sb.r.qps.scan.range100.pk1`).split('\t')[0],
+      );
       expect(value(run, 'scan', 'scan_krows_per_s')).toBe(krps);
     }
   });
@@ -71,14 +109,24 @@ describe('harvestSysbench on the real mytools runs (realruns/sysbench.tar.gz)', 
 
 describe('harvestSysbench on archived mytools directories', () => {
   it('nov25 (sysbench 1.1.0, only sb.o and sb.met kept): system metrics come from sb.met', async () => {
-    const h = await harvestFixture('mytools/bench/arc/nov25.sb.mysql/dop1/x.my8043_rel_o2nofp.z12a_c8r32.pk1', { host: { name: 'pn53' } });
+    const h = await harvestFixture('mytools/bench/arc/nov25.sb.mysql/dop1/x.my8043_rel_o2nofp.z12a_c8r32.pk1', {
+      host: { name: 'pn53' },
+    });
     const { run } = h.runs[0]!;
     expect(run.dbms).toMatchObject({ product: 'mysql', version: '8.0.43', build: 'rel_o2nofp' });
     expect(run.config.name).toBe('z12a_c8r32');
     expect(run.host.serverClass).toBe('c8r32');
     expect(run.workload).toMatchObject({ warmupSeconds: 5, rows: 50000000 });
     expect(value(run, 'point-query', 'qps')).toBe(16847.1);
-    expect(value(run, 'point-query', 'cpu_per_query')).toBe(Number(fixtureText('mytools/bench/arc/nov25.sb.mysql/dop1/x.my8043_rel_o2nofp.z12a_c8r32.pk1/sb.met.point-query.range100.pk1.dop1').split('\n')[5]!.split('\t')[4]));
+    expect(value(run, 'point-query', 'cpu_per_query')).toBe(
+      Number(
+        fixtureText(
+          'mytools/bench/arc/nov25.sb.mysql/dop1/x.my8043_rel_o2nofp.z12a_c8r32.pk1/sb.met.point-query.range100.pk1.dop1',
+        )
+          .split('\n')[5]!
+          .split('\t')[4],
+      ),
+    );
     // scan: Krows/s by the current run.sh rule, 50,000,000 rows / 11178.06 ms (formats.md 2.6)
     expect(Math.round(value(run, 'scan', 'scan_krows_per_s')!)).toBe(4473);
   });

@@ -16,11 +16,54 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { file: `${MYTOOLS_NOV25}sb.o.point-query.range100.pk1.dop1`, version: '1.1.0-3ceba0b', qps: 16847.1, tps: 16847.1, latency: { avg: 0.06, max: 0.7, percentile: 95, value: 0.06 }, elapsed: 600.0003, intervals: 0, cpus: 8 },
-  { file: `${MYTOOLS_NOV25}sb.o.read-write.range100.pk1.dop1`, version: '1.1.0-3ceba0b', qps: 11918.49, tps: 595.92, latency: { avg: 1.68, max: 47.54, percentile: 95, value: 1.76 }, elapsed: 900.0009, intervals: 0, cpus: 8 },
-  { file: `${MYTOOLS_FEB25}sb.o.point-query.range100.pk1.dop40`, version: '1.1.0-9072687', qps: 982242.36, tps: 982242.36, latency: { avg: 0.04, max: 15.69, percentile: 95, value: 0.05 }, elapsed: 330.0118, intervals: 0, cpus: 48 },
-  { file: 'sysbench-1.0.20/pgsql-point-select-report-interval.txt', version: '1.0.20', qps: 12921.74, tps: 12921.74, latency: { avg: 0.08, max: 4.51, percentile: 95, value: 0.17 }, elapsed: 3.0026, intervals: 3 },
-  { file: 'sysbench-1.0.20/lua-report-hook-err-no-colon.txt', version: '1.0.20', qps: 12283.58, tps: 1228.36, latency: { avg: 0.81, max: 5.31, percentile: 95, value: 1.61 }, elapsed: 2.002, intervals: 2 },
+  {
+    file: `${MYTOOLS_NOV25}sb.o.point-query.range100.pk1.dop1`,
+    version: '1.1.0-3ceba0b',
+    qps: 16847.1,
+    tps: 16847.1,
+    latency: { avg: 0.06, max: 0.7, percentile: 95, value: 0.06 },
+    elapsed: 600.0003,
+    intervals: 0,
+    cpus: 8,
+  },
+  {
+    file: `${MYTOOLS_NOV25}sb.o.read-write.range100.pk1.dop1`,
+    version: '1.1.0-3ceba0b',
+    qps: 11918.49,
+    tps: 595.92,
+    latency: { avg: 1.68, max: 47.54, percentile: 95, value: 1.76 },
+    elapsed: 900.0009,
+    intervals: 0,
+    cpus: 8,
+  },
+  {
+    file: `${MYTOOLS_FEB25}sb.o.point-query.range100.pk1.dop40`,
+    version: '1.1.0-9072687',
+    qps: 982242.36,
+    tps: 982242.36,
+    latency: { avg: 0.04, max: 15.69, percentile: 95, value: 0.05 },
+    elapsed: 330.0118,
+    intervals: 0,
+    cpus: 48,
+  },
+  {
+    file: 'sysbench-1.0.20/pgsql-point-select-report-interval.txt',
+    version: '1.0.20',
+    qps: 12921.74,
+    tps: 12921.74,
+    latency: { avg: 0.08, max: 4.51, percentile: 95, value: 0.17 },
+    elapsed: 3.0026,
+    intervals: 3,
+  },
+  {
+    file: 'sysbench-1.0.20/lua-report-hook-err-no-colon.txt',
+    version: '1.0.20',
+    qps: 12283.58,
+    tps: 1228.36,
+    latency: { avg: 0.81, max: 5.31, percentile: 95, value: 1.61 },
+    elapsed: 2.002,
+    intervals: 2,
+  },
 ];
 
 describe('parseSysbenchOutput on real outputs', () => {
@@ -30,14 +73,19 @@ describe('parseSysbenchOutput on real outputs', () => {
     expect(out.version).toBe(c.version);
     expect(out.stats?.queriesRate.perSec).toBe(c.qps);
     expect(out.stats?.transactions.perSec).toBe(c.tps);
-    expect(out.stats?.latencyMs).toMatchObject({ avg: c.latency.avg, max: c.latency.max, percentile: c.latency.percentile, percentileValue: c.latency.value });
+    expect(out.stats?.latencyMs).toMatchObject({
+      avg: c.latency.avg,
+      max: c.latency.max,
+      percentile: c.latency.percentile,
+      percentileValue: c.latency.value,
+    });
     expect(out.stats?.elapsedSeconds).toBe(c.elapsed);
     expect(out.intervals).toHaveLength(c.intervals);
     if (c.cpus) expect(out.cpus).toBe(c.cpus);
     expect(out.errors).toEqual([]);
   });
 
-  it('every sb.o of the real mytools runs: qps is the per-sec value of the file\'s queries: line', () => {
+  it("every sb.o of the real mytools runs: qps is the per-sec value of the file's queries: line", () => {
     const files = [...archiveFiles('realruns/sysbench.tar.gz').keys()].filter((p) => /\/sb\.o\.[^/]+\.dop\d+$/.test(p));
     expect(files).toHaveLength(4 * 17);
     for (const f of files) {
@@ -68,7 +116,11 @@ describe('parseSysbenchOutput on real outputs', () => {
   });
 
   it('explain output glued to other lines does not confuse it (dop40 scan)', () => {
-    const out = parseSysbenchOutput(fixtureText('mytools/bench/arc/nov25.sb.mysql/dop40/x.my8043_rel_o2nofp.z12a_c32r128.pk1/sb.o.scan.range100.pk1.dop40'));
+    const out = parseSysbenchOutput(
+      fixtureText(
+        'mytools/bench/arc/nov25.sb.mysql/dop40/x.my8043_rel_o2nofp.z12a_c32r128.pk1/sb.o.scan.range100.pk1.dop40',
+      ),
+    );
     expect(out.stats?.latencyMs.avg).toBe(2319.46);
     expect(out.threads).toBe(40);
   });
@@ -76,7 +128,9 @@ describe('parseSysbenchOutput on real outputs', () => {
   it('a FATAL connection failure has no stats and keeps the FATAL lines', () => {
     const out = parseSysbenchOutput(fixtureText('sysbench-1.0.20/fatal-no-database.txt'));
     expect(out.stats).toBeUndefined();
-    expect(out.errors[0]).toBe('FATAL: Connection to database failed: connection to server at "127.0.0.1", port 5432 failed: FATAL:  database "no_such_db" does not exist');
+    expect(out.errors[0]).toBe(
+      'FATAL: Connection to database failed: connection to server at "127.0.0.1", port 5432 failed: FATAL:  database "no_such_db" does not exist',
+    );
     expect(out.errors).toHaveLength(3);
   });
 
@@ -87,7 +141,9 @@ describe('parseSysbenchOutput on real outputs', () => {
   });
 
   it('the gzipped Dec 2020 output (already gunzipped in fixtures) of sysbench 1.1.0-b68ebab', () => {
-    const out = parseSysbenchOutput(fixtureText('mytools/bench/results/sysbench.dec2020/myrocks.inmem/fbmy56/sb.o.point-query.range100.pk1.dop1'));
+    const out = parseSysbenchOutput(
+      fixtureText('mytools/bench/results/sysbench.dec2020/myrocks.inmem/fbmy56/sb.o.point-query.range100.pk1.dop1'),
+    );
     expect(out.version).toMatch(/^1\.1\.0/);
     expect(out.stats?.queriesRate.perSec).toBeGreaterThan(0);
   });

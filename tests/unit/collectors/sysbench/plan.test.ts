@@ -29,9 +29,18 @@ describe('planSysbench', () => {
   const plan = planSysbench(spec.benchmark as never, spec.dbms);
 
   it('skips the tests stock sysbench cannot run, saying why (an unknown test never gets here: the spec is refused)', () => {
-    const withUnknown = planSysbench({ ...(spec.benchmark as { tests: string[] }), tests: [...(spec.benchmark as { tests: string[] }).tests, 'nosuch'] } as never, spec.dbms);
+    const withUnknown = planSysbench(
+      {
+        ...(spec.benchmark as { tests: string[] }),
+        tests: [...(spec.benchmark as { tests: string[] }).tests, 'nosuch'],
+      } as never,
+      spec.dbms,
+    );
     expect(withUnknown.skipped).toEqual([
-      { test: 'hot-points', reason: 'needs the mytools Lua script oltp_inlist_select.lua; stock sysbench has no equivalent' },
+      {
+        test: 'hot-points',
+        reason: 'needs the mytools Lua script oltp_inlist_select.lua; stock sysbench has no equivalent',
+      },
       { test: 'nosuch', reason: expect.stringMatching(/^unknown test; known: point-query, /) },
     ]);
   });
@@ -40,25 +49,53 @@ describe('planSysbench', () => {
     const pg = plan.runs[0]!;
     expect(pg.dir).toBe('pg.a');
     expect(pg.steps.map((s) => s.id)).toEqual([
-      'setup-1', 'create-database', 'server-version', 'server-settings', 'cleanup-before', 'prepare',
-      'test:point-query.range100.pk1.dop1', 'test:point-query.range100.pk1.dop4',
-      'test:read-only.range10.pk1.dop1', 'test:read-only.range10.pk1.dop4',
-      'test:update-one.range100.pk1.dop1', 'test:update-one.range100.pk1.dop4',
-      'test:insert.range100.pk1.dop1', 'test:insert.range100.pk1.dop4', 'cleanup',
+      'setup-1',
+      'create-database',
+      'server-version',
+      'server-settings',
+      'cleanup-before',
+      'prepare',
+      'test:point-query.range100.pk1.dop1',
+      'test:point-query.range100.pk1.dop4',
+      'test:read-only.range10.pk1.dop1',
+      'test:read-only.range10.pk1.dop4',
+      'test:update-one.range100.pk1.dop1',
+      'test:update-one.range100.pk1.dop4',
+      'test:insert.range100.pk1.dop1',
+      'test:insert.range100.pk1.dop4',
+      'cleanup',
     ]);
   });
 
-  it('builds the sysbench command lines of the posts\' tests from the stock scripts', () => {
+  it("builds the sysbench command lines of the posts' tests from the stock scripts", () => {
     const tests = plan.runs[0]!.steps.filter((s) => s.kind === 'run' && s.test);
     const ro = tests.find((s) => s.id === 'test:read-only.range10.pk1.dop4')!;
     if (ro.kind !== 'run') throw new Error('not a run step');
     expect(ro.test).toMatchObject({ name: 'read-only_range=10', seconds: 5 });
-    expect(ro.monitors).toEqual({ vm: 'sb.vm.read-only.range10.pk1.dop4', io: 'sb.io.read-only.range10.pk1.dop4', intervalSeconds: 1 });
+    expect(ro.monitors).toEqual({
+      vm: 'sb.vm.read-only.range10.pk1.dop4',
+      io: 'sb.io.read-only.range10.pk1.dop4',
+      intervalSeconds: 1,
+    });
     expect(ro.commands[0]!.file).toBe('sb.o.read-only.range10.pk1.dop4');
     expect(ro.commands[0]!.argv).toEqual([
-      'sysbench', 'oltp_read_only', '--db-driver=pgsql', '--pgsql-user=postgres', '--pgsql-db=bench', '--pgsql-password=secret',
-      '--pgsql-host=127.0.0.1', '--pgsql-port=5433', '--tables=1', '--table-size=1000', '--range-size=10', '--threads=4',
-      '--events=0', '--time=5', '--report-interval=1', '--rand-type=uniform', 'run',
+      'sysbench',
+      'oltp_read_only',
+      '--db-driver=pgsql',
+      '--pgsql-user=postgres',
+      '--pgsql-db=bench',
+      '--pgsql-password=secret',
+      '--pgsql-host=127.0.0.1',
+      '--pgsql-port=5433',
+      '--tables=1',
+      '--table-size=1000',
+      '--range-size=10',
+      '--threads=4',
+      '--events=0',
+      '--time=5',
+      '--report-interval=1',
+      '--rand-type=uniform',
+      'run',
     ]);
     // The echoed command line (line 1 of sb.o) never holds the password.
     expect(ro.commands[0]!.header).toContain('--pgsql-password=***');
@@ -68,7 +105,13 @@ describe('planSysbench', () => {
     expect(one.test!.seconds).toBe(7);
     const my = plan.runs[1]!.steps.find((s) => s.id === 'test:insert.range100.pk1.dop1')!;
     if (my.kind !== 'run') throw new Error('not a run step');
-    expect(my.commands[0]!.argv.slice(1, 6)).toEqual(['oltp_insert', '--db-driver=mysql', '--mysql-user=root', '--mysql-db=bench', '--mysql-socket=/tmp/my.sock']);
+    expect(my.commands[0]!.argv.slice(1, 6)).toEqual([
+      'oltp_insert',
+      '--db-driver=mysql',
+      '--mysql-user=root',
+      '--mysql-db=bench',
+      '--mysql-socket=/tmp/my.sock',
+    ]);
   });
 
   it('is deterministic (resume matches steps by id)', () => {

@@ -10,10 +10,13 @@ import { FIXTURES } from '../../../helpers/fixtures.ts';
 import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE } from '../../../e2e/hammerdb-seed-tables.ts';
 
 const csv = (name: string) => ({ name, data: new Uint8Array(readFileSync(`${FIXTURES}published/${name}`)) });
-const large = importHammerdbTables([csv('hammerdb-tprocc-48core-2026-02-15.csv'), csv('hammerdb-tprocc-48core-2026-02-15-system.csv')], {
-  host: { name: 'ax162s' },
-  published: { title: 'HammerDB tproc-c on a large server, Postgres and MySQL', date: '2026-02-15' },
-}).map((h) => ({ id: runId(h.run), run: h.run }));
+const large = importHammerdbTables(
+  [csv('hammerdb-tprocc-48core-2026-02-15.csv'), csv('hammerdb-tprocc-48core-2026-02-15-system.csv')],
+  {
+    host: { name: 'ax162s' },
+    published: { title: 'HammerDB tproc-c on a large server, Postgres and MySQL', date: '2026-02-15' },
+  },
+).map((h) => ({ id: runId(h.run), run: h.run }));
 const idOf = (label: string) => large.find((r) => r.run.dbms.label === label)!.id;
 
 describe('seed 000: Postgres 12 to 18 relative to pg1222', () => {
@@ -28,13 +31,24 @@ describe('seed 000: Postgres 12 to 18 relative to pg1222', () => {
 
   it('every relative cell equals the post, to 3 decimals', () => {
     for (const r of model.rows) {
-      expect(r.cells.map((c) => c.relative!.toFixed(3)), r.point.label).toEqual(SEED_000_PG_RELATIVE[r.point.label]);
+      expect(
+        r.cells.map((c) => c.relative!.toFixed(3)),
+        r.point.label,
+      ).toEqual(SEED_000_PG_RELATIVE[r.point.label]);
     }
   });
 
   it('colours at the 0.95 / 1.05 thresholds of the shown value; the base is never coloured', () => {
     const row = (label: string) => model.rows.find((r) => r.point.label === label)!;
-    expect(row('vu=20, wh=4000').cells.map((c) => c.verdict)).toEqual(['neutral', 'neutral', 'neutral', 'neutral', 'regression', 'regression', 'regression']);
+    expect(row('vu=20, wh=4000').cells.map((c) => c.verdict)).toEqual([
+      'neutral',
+      'neutral',
+      'neutral',
+      'neutral',
+      'regression',
+      'regression',
+      'regression',
+    ]);
     expect(row('vu=10, wh=1000').cells[2]!.verdict).toBe('improvement'); // 1.054
     expect(row('vu=40, wh=2000').cells[6]!.verdict).toBe('regression'); // 0.947
     expect(model.bars).toHaveLength(9 * 6);
@@ -53,18 +67,30 @@ describe('seed 000: Postgres 18.1 vs MySQL 8.4.8 with the iostat and vmstat tabl
     expect(my.values.slice(0, 6)).toEqual([455648, 61.9, 8.2, 24.2, 5.7, 70.1]);
     expect(my.values[6]).toBeCloseTo((70.1 / 435095) * 1000, 12);
     expect(my.computed).toEqual([false, false, false, false, false, false, true]);
-    expect(io!.rows.find((r) => r.runLabel === 'pg181' && r.point.key === 'vu40.w4000')!.values).toEqual([78052.3, 1272.9]);
+    expect(io!.rows.find((r) => r.runLabel === 'pg181' && r.point.key === 'vu40.w4000')!.values).toEqual([
+      78052.3, 1272.9,
+    ]);
   });
 });
 
 describe('seed 002: stored procedures off and on side by side', () => {
-  const small = importHammerdbTables([csv('hammerdb-tprocc-8core-2026-03-16.csv')], { host: { name: 'pn53' }, published: { title: 'x', date: '2026-03-16' } }).map((h) => ({ id: runId(h.run), run: h.run }));
+  const small = importHammerdbTables([csv('hammerdb-tprocc-8core-2026-03-16.csv')], {
+    host: { name: 'pn53' },
+    published: { title: 'x', date: '2026-03-16' },
+  }).map((h) => ({ id: runId(h.run), run: h.run }));
   const pg = small.find((r) => r.run.dbms.label === 'pg182')!.id;
   const model = hammerdbReport({ runs: small, base: pg, order: [pg, ...small.map((r) => r.id)] });
 
   it('two columns per run, each compared with the base at the same setting', () => {
     expect(model.variants).toEqual(['sp0', 'sp1']);
-    expect(model.columns.map((c) => c.label)).toEqual(['pg182 sp0', 'pg182 sp1', 'ma1186 sp0', 'ma1186 sp1', 'my8408 sp0', 'my8408 sp1']);
+    expect(model.columns.map((c) => c.label)).toEqual([
+      'pg182 sp0',
+      'pg182 sp1',
+      'ma1186 sp0',
+      'ma1186 sp1',
+      'my8408 sp0',
+      'my8408 sp1',
+    ]);
     const cells = model.rows[0]!.cells;
     expect(cells.map((c) => c.value)).toEqual([33261, 33679, 11975, 19281, 9400, 16874]);
     expect(cells[2]!.relative).toBeCloseTo(11975 / 33261, 12);

@@ -26,7 +26,9 @@ describe.each(PAIRS)('rel.%s from mrg.%s (Jan 2021)', (step) => {
       const group = mrg.groups[i]!;
       const base = mrg.rows[mrg.groups.indexOf(group)]!;
       for (const c of columns) {
-        expect(relativeValue(cellNumber(mrg.rows[i]![c]), cellNumber(base[c])).text, `${relRow.tag} ${c}`).toBe(relRow[c]);
+        expect(relativeValue(cellNumber(mrg.rows[i]![c]), cellNumber(base[c])).text, `${relRow.tag} ${c}`).toBe(
+          relRow[c],
+        );
         checked++;
       }
     }

@@ -7,23 +7,46 @@
 // reads the pasted rows back with awk's whitespace splitting, so later cells of such a row move left. The test
 // reproduces that from our values and the o.sum.t lines: each all.html cell is then exactly ours, or empty.
 import { describe, expect, it } from 'vitest';
-import { insertBenchmarkReport, type InsertBenchmarkReportModel } from '../../../../src/analysis/insert-benchmark-report.ts';
-import { formatSummaryValue, sumIostatValue, SUMMARY_COLUMNS } from '../../../../src/analysis/insert-benchmark-columns.ts';
+import {
+  insertBenchmarkReport,
+  type InsertBenchmarkReportModel,
+} from '../../../../src/analysis/insert-benchmark-report.ts';
+import {
+  formatSummaryValue,
+  sumIostatValue,
+  SUMMARY_COLUMNS,
+} from '../../../../src/analysis/insert-benchmark-columns.ts';
 import { printfFixed } from '../../../../src/analysis/c-printf.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const ARCHIVE = 'realruns/ibench.tar.gz';
-const ALL_STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4', 'qr1000.L5', 'qp1000.L6'];
+const ALL_STEPS = [
+  'l.i0',
+  'l.x',
+  'l.i1',
+  'l.i2',
+  'qr100.L1',
+  'qp100.L2',
+  'qr500.L3',
+  'qp500.L4',
+  'qr1000.L5',
+  'qp1000.L6',
+];
 const h = await harvestFixture(ARCHIVE);
 
 interface Cell {
   id?: string;
   text: string;
 }
-const cellsOf = (row: string): Cell[] => [...row.matchAll(/<td(?: id="?(\w+)"?)?>([^<]*)<\/td>/g)].map((c) => ({ id: c[1], text: c[2]! }));
+const cellsOf = (row: string): Cell[] =>
+  [...row.matchAll(/<td(?: id="?(\w+)"?)?>([^<]*)<\/td>/g)].map((c) => ({ id: c[1], text: c[2]! }));
 /** `<tr><td>dbms</td>...</tr>` rows of an HTML table: name and cells. */
-const htmlRows = (html: string) => [...html.matchAll(/<tr><td(?: id="?\w+"?)?>([^<]+)<\/td>(.*?)<\/tr>/gs)].map((m) => ({ dbms: m[1]!, cells: cellsOf(m[2]!) }));
+const htmlRows = (html: string) =>
+  [...html.matchAll(/<tr><td(?: id="?\w+"?)?>([^<]+)<\/td>(.*?)<\/tr>/gs)].map((m) => ({
+    dbms: m[1]!,
+    cells: cellsOf(m[2]!),
+  }));
 
 describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
   const html = archiveText(ARCHIVE, `ibench/report/report.etl.${m}/all.html`);
@@ -39,7 +62,9 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
   const [tput, tputr, iput] = tables;
   /** The o.sum.t line of a run's step (etl.sh), as report.sh saw it. */
   const sumLine = (label: string, step: string) =>
-    archiveText(ARCHIVE, `ibench/report/sum.${m}.dop1/o.sum.t.${label}`).split('\n')[1 + ALL_STEPS.indexOf(step)]!.split('\t');
+    archiveText(ARCHIVE, `ibench/report/sum.${m}.dop1/o.sum.t.${label}`)
+      .split('\n')
+      [1 + ALL_STEPS.indexOf(step)]!.split('\t');
 
   it('has the same rows (the first one is the base) and the steps that ran', () => {
     expect(model.rows.map((r) => r.label)).toEqual(htmlRows(tput!).map((r) => r.dbms));
@@ -50,16 +75,25 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
     // chart_all.sh's z1: per step, the values of the DBMSs whose etl line is complete, pasted in row order.
     const columns = ALL_STEPS.map((step) => {
       const ours = model.steps.findIndex((s) => s.name === step);
-      return labels.filter((l) => ours >= 0 && sumLine(l, step).every((c) => c !== '')).map((l) => model.throughput[labels.indexOf(l)]![ours]!.value!);
+      return labels
+        .filter((l) => ours >= 0 && sumLine(l, step).every((c) => c !== ''))
+        .map((l) => model.throughput[labels.indexOf(l)]![ours]!.value!);
     });
-    const z1 = labels.map((_, r) => columns.map((col) => (col[r] === undefined ? '' : String(col[r]))).join('\t').split(/\s+/).filter(Boolean));
+    const z1 = labels.map((_, r) =>
+      columns
+        .map((col) => (col[r] === undefined ? '' : String(col[r])))
+        .join('\t')
+        .split(/\s+/)
+        .filter(Boolean),
+    );
     const shown = htmlRows(tput!);
     const shownRel = htmlRows(tputr!);
     let same = 0;
     labels.forEach((_, r) => {
       ALL_STEPS.forEach((step, j) => {
         expect(shown[r]!.cells[j]!.text, `${labels[r]} ${step}`).toBe(z1[r]![j] ?? '');
-        const rel = r === 0 ? '1.00' : z1[r]![j] === undefined ? '' : printfFixed(Number(z1[r]![j]) / Number(z1[0]![j]), 2);
+        const rel =
+          r === 0 ? '1.00' : z1[r]![j] === undefined ? '' : printfFixed(Number(z1[r]![j]) / Number(z1[0]![j]), 2);
         expect(shownRel[r]!.cells[j]!.text, `relative ${labels[r]} ${step}`).toBe(rel);
         // Where chart_all.sh did not shift the row, the cell is simply our value.
         const ours = model.steps.findIndex((s) => s.name === step);
@@ -92,7 +126,12 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
     const block = new RegExp(`<h1 id="${step.replace(/\./g, '\\.')}\\.graph">(.*?)<hr />`, 's').exec(html)![1]!;
     const detail = model.details.find((d) => d.step.name === step)!;
     // The two <pre> blocks: mrg.<step>.some and the iostat averages; first line the header.
-    const pres = [...block.matchAll(/<pre>\n(.*?)<\/pre>/gs)].map((p) => p[1]!.trim().split('\n').map((l) => l.split('\t')));
+    const pres = [...block.matchAll(/<pre>\n(.*?)<\/pre>/gs)].map((p) =>
+      p[1]!
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')),
+    );
 
     it('metrics: every cell of mrg.<step>.some (rps printed with %.0f by mrg3.sh)', () => {
       const lines = pres[0]!.slice(1);
@@ -122,23 +161,36 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
         const line = lines.find((l) => l[l.length - 1] === row.label)!;
         const values = line.slice(0, -2);
         const ours = detail.iostat?.rows[i]!.values ?? [];
-        if (values.length === 0) expect(ours.filter((v) => v !== undefined), row.label).toEqual([]);
-        else expect(ours.map((v) => sumIostatValue(v!)), row.label).toEqual(values);
+        if (values.length === 0)
+          expect(
+            ours.filter((v) => v !== undefined),
+            row.label,
+          ).toEqual([]);
+        else
+          expect(
+            ours.map((v) => sumIostatValue(v!)),
+            row.label,
+          ).toEqual(values);
       });
     });
 
     it('response-time histograms: every table (percent per bucket, max)', () => {
-      const shownTables = [...block.matchAll(/<p>(Insert|Delete|Query) response time histogram.*?<table[^>]*>(.*?)<\/table>/gs)];
+      const shownTables = [
+        ...block.matchAll(/<p>(Insert|Delete|Query) response time histogram.*?<table[^>]*>(.*?)<\/table>/gs),
+      ];
       for (const t of shownTables) {
         const op = t[1]!.toLowerCase();
         const ours = detail.histograms.find((x) => x.op === op)!;
         expect(ours, op).toBeDefined();
         for (const r of htmlRows(t[2]!)) {
           const row = ours.rows.find((x) => x.row.label === r.dbms)!;
-          expect([...row.cells, printfFixed(row.maxSeconds!, 3)], `${op} ${r.dbms}`).toEqual(r.cells.map((c) => c.text));
+          expect([...row.cells, printfFixed(row.maxSeconds!, 3)], `${op} ${r.dbms}`).toEqual(
+            r.cells.map((c) => c.text),
+          );
         }
       }
-      if (step.startsWith('q')) expect(shownTables.map((t) => t[1]!.toLowerCase())).toEqual(detail.histograms.map((x) => x.op));
+      if (step.startsWith('q'))
+        expect(shownTables.map((t) => t[1]!.toLowerCase())).toEqual(detail.histograms.map((x) => x.op));
     });
   });
 

@@ -22,7 +22,22 @@ describe('parseStepName', () => {
   });
 
   it('sorts in run order, whatever the listing order', () => {
-    expect(sortSteps(['qp500.L4', 'l.x', 'qr100.L1', 'l.i2', 'l.i0', 'qp100.L2', 'l.i1', 'qr500.L3'])).toEqual(['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4']);
-    expect(sortSteps(['q1000.2', 'q100.2', 'l.i1', 'q200.1', 'q100.1'])).toEqual(['l.i1', 'q100.1', 'q100.2', 'q200.1', 'q1000.2']);
+    expect(sortSteps(['qp500.L4', 'l.x', 'qr100.L1', 'l.i2', 'l.i0', 'qp100.L2', 'l.i1', 'qr500.L3'])).toEqual([
+      'l.i0',
+      'l.x',
+      'l.i1',
+      'l.i2',
+      'qr100.L1',
+      'qp100.L2',
+      'qr500.L3',
+      'qp500.L4',
+    ]);
+    expect(sortSteps(['q1000.2', 'q100.2', 'l.i1', 'q200.1', 'q100.1'])).toEqual([
+      'l.i1',
+      'q100.1',
+      'q100.2',
+      'q200.1',
+      'q1000.2',
+    ]);
   });
 });

@@ -15,22 +15,32 @@ function parseQpsRel(text: string) {
   const lines = text.split('\n');
   const base = /^Relative to: (\S+)/.exec(lines[0]!)![1]!;
   const cols = lines.filter((l) => /^col-\d+ : /.test(l)).map((l) => l.split(' : ')[1]!);
-  const rows = lines.filter((l) => /_range=\d+$/.test(l)).map((l) => {
-    const f = l.split('\t');
-    return { label: f[f.length - 1]!, values: f.slice(0, -1) };
-  });
+  const rows = lines
+    .filter((l) => /_range=\d+$/.test(l))
+    .map((l) => {
+      const f = l.split('\t');
+      return { label: f[f.length - 1]!, values: f.slice(0, -1) };
+    });
   return { base, cols, rows };
 }
 
 /** Our test name for a mytools label like `read-only_range=10` or `point-query_range=100`. */
 function ourTest(model: ReturnType<typeof sysbenchReport>, label: string): string {
   const names = model.groups.flatMap((g) => g.rows.map((r) => r.test));
-  return names.find((n) => n === label) ?? names.find((n) => `${n}_range=100` === label || `${n}_range=1000` === label || `${n}_range=10000` === label)!;
+  return (
+    names.find((n) => n === label) ??
+    names.find((n) => `${n}_range=100` === label || `${n}_range=1000` === label || `${n}_range=10000` === label)!
+  );
 }
 
 describe('sysbench report vs the mytools summaries', () => {
   const rel = parseQpsRel(archiveText('realruns/sysbench.tar.gz', 'sysbench/summary/qps.rel.all.tsv'));
-  const model = sysbenchReport({ runs, base: id(rel.base), order: [rel.base, ...rel.cols].map(id), includeWarmups: true });
+  const model = sysbenchReport({
+    runs,
+    base: id(rel.base),
+    order: [rel.base, ...rel.cols].map(id),
+    includeWarmups: true,
+  });
 
   it('uses the same base and columns', () => {
     expect(model.base.id).toBe(id('x.pg1518.cy1.pk1'));
@@ -55,11 +65,17 @@ describe('sysbench report vs the mytools summaries', () => {
     ['o.met.pg', 'x.pg1518.cy1.pk1', 'x.pg1518.cy2.pk1'],
     ['o.met.ma', 'x.ma101119.cy1.pk1', 'x.ma101119.cy2.pk1'],
   ])('%s: per-query metrics, absolute and relative', (file, baseLabel, otherLabel) => {
-    const m = sysbenchReport({ runs, base: id(baseLabel), order: [id(baseLabel), id(otherLabel)], includeWarmups: true });
+    const m = sysbenchReport({
+      runs,
+      base: id(baseLabel),
+      order: [id(baseLabel), id(otherLabel)],
+      includeWarmups: true,
+    });
     const text = archiveText('realruns/sysbench.tar.gz', `sysbench/summary/${file}`);
     const blocks = text.split(/\n(?=sb\.met\.)/).filter((b) => b.startsWith('sb.met.'));
     expect(blocks).toHaveLength(16); // sum_met.sh leaves out point-query.warm
-    const eff = (metric: string, test: string) => m.efficiency.find((e) => e.metric === metric)!.rows.find((r) => r.test === test)!;
+    const eff = (metric: string, test: string) =>
+      m.efficiency.find((e) => e.metric === metric)!.rows.find((r) => r.test === test)!;
     let checked = 0;
     for (const block of blocks) {
       const sfxn = block.split('\n')[0]!;
@@ -72,7 +88,9 @@ describe('sysbench report vs the mytools summaries', () => {
       ['cpu_per_query', 'cs_per_query', 'reads_per_query', 'rkb_per_query', 'wkb_per_query'].forEach((metric, k) => {
         const row = eff(metric, test);
         const digits = [6, 3, 3, 3, 3][k]!;
-        abs.forEach((a, j) => expect(Number(printfFixed(row.cells[j]!.value!, digits)), `${sfxn} ${metric} col ${j}`).toBe(Number(a[k])));
+        abs.forEach((a, j) =>
+          expect(Number(printfFixed(row.cells[j]!.value!, digits)), `${sfxn} ${metric} col ${j}`).toBe(Number(a[k])),
+        );
         // Relative: the harness divides the values as sb.met printed them (rounded), %.2f, `1` when both are
         // 0 and `inf` when only the base is. Ours (on the page) divides the unrounded averages; here we check
         // that rounding our values the way sb.met does gives the harness's number exactly.
@@ -87,10 +105,24 @@ describe('sysbench report vs the mytools summaries', () => {
 
   it('groups the tests as the posts do', () => {
     const g = Object.fromEntries(model.groups.map((x) => [x.id, x.rows.map((r) => r.test)]));
-    expect(g.point).toEqual(['point-query.warm', 'point-query', 'random-points_range=10', 'hot-points', 'points-covered-si']);
+    expect(g.point).toEqual([
+      'point-query.warm',
+      'point-query',
+      'random-points_range=10',
+      'hot-points',
+      'points-covered-si',
+    ]);
     expect(g.range).toEqual(['range-notcovered-si.pre', 'scan', 'range-covered-pk']);
     expect(g['range-agg']).toEqual(['read-only_range=10', 'read-only-count']);
-    expect(g.writes).toEqual(['update-inlist', 'update-index', 'update-nonindex', 'write-only', 'read-write_range=100', 'delete', 'insert']);
+    expect(g.writes).toEqual([
+      'update-inlist',
+      'update-index',
+      'update-nonindex',
+      'write-only',
+      'read-write_range=100',
+      'delete',
+      'insert',
+    ]);
   });
 
   it('summarises each group in basis points, naming the tests', () => {

@@ -19,17 +19,30 @@ describe('compact', () => {
   });
 
   it('leaves an SVG without text as it is apart from the drops', () => {
-    expect(compact('<svg width="1"><path d="M0,0h0v0h0Z"/><rect width="1" opacity="1"/></svg>')).toBe('<svg width="1"><rect width="1"/></svg>');
+    expect(compact('<svg width="1"><path d="M0,0h0v0h0Z"/><rect width="1" opacity="1"/></svg>')).toBe(
+      '<svg width="1"><rect width="1"/></svg>',
+    );
   });
 });
 
 describe('renderSvg', () => {
   it('renders a vega-lite chart to compact SVG with its accessible name', async () => {
     const svg = await renderSvg(
-      { data: { values: [{ test: 'point-query', r: 1.02 }, { test: 'scan', r: 0.93 }] }, mark: 'bar', encoding: { y: { field: 'test', type: 'nominal' }, x: { field: 'r', type: 'quantitative' } } },
+      {
+        data: {
+          values: [
+            { test: 'point-query', r: 1.02 },
+            { test: 'scan', r: 0.93 },
+          ],
+        },
+        mark: 'bar',
+        encoding: { y: { field: 'test', type: 'nominal' }, x: { field: 'r', type: 'quantitative' } },
+      },
       'relative QPS of 2 tests',
     );
-    expect(svg).toMatch(/^<svg role="img" aria-label="relative QPS of 2 tests" style="max-width:100%;height:auto" font-size="[^"]+" font-family="[^"]+" /);
+    expect(svg).toMatch(
+      /^<svg role="img" aria-label="relative QPS of 2 tests" style="max-width:100%;height:auto" font-size="[^"]+" font-family="[^"]+" /,
+    );
     expect(svg).toContain('>point-query</text>');
     expect(svg).not.toMatch(/ opacity="1"| class="|<path d="" display="none"\/>|\d\.\d\d/);
   });

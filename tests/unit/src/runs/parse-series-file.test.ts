@@ -2,15 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { SeriesFileSchema } from '../../../../src/schemas/index.ts';
 import { parseSeriesFile } from '../../../../src/runs/parse-series-file.ts';
 
-const series = (rows: unknown, extra: Record<string, unknown> = {}) => ({ name: 'vmstat', intervalSeconds: 1, columns: [{ name: 'cs', unit: '1/s' }, { name: 'us', unit: '%' }], rows, ...extra });
+const series = (rows: unknown, extra: Record<string, unknown> = {}) => ({
+  name: 'vmstat',
+  intervalSeconds: 1,
+  columns: [
+    { name: 'cs', unit: '1/s' },
+    { name: 'us', unit: '%' },
+  ],
+  rows,
+  ...extra,
+});
 const file = (...list: unknown[]) => ({ schemaVersion: 1, tests: { 'point-query': list } });
 
 // Every case: the fast check must say what zod says, with zod's issues when it fails.
 const cases: Array<[string, unknown]> = [
-  ['valid', file(series([[1, 2], [3, null], [-0, 1e300]]))],
+  [
+    'valid',
+    file(
+      series([
+        [1, 2],
+        [3, null],
+        [-0, 1e300],
+      ]),
+    ),
+  ],
   ['valid, no rows', file(series([]))],
   ['valid, no tests', { schemaVersion: 1, tests: {} }],
-  ['NaN in a row', file(series([[1, 2], [Number.NaN, 1]]))],
+  [
+    'NaN in a row',
+    file(
+      series([
+        [1, 2],
+        [Number.NaN, 1],
+      ]),
+    ),
+  ],
   ['Infinity in a row', file(series([[1, Number.POSITIVE_INFINITY]]))],
   ['a string in a row', file(series([[1, '2']]))],
   ['undefined in a row', file(series([[1, undefined]]))],

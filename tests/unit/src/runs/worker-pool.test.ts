@@ -15,7 +15,12 @@ describe('runOnWorkers', () => {
   it('runs every job once on worker threads, in batches', async () => {
     const jobs = Array.from({ length: 200 }, (_, i) => i + 14);
     let inlineCalls = 0;
-    const results = await runOnWorkers({ script, jobs, batch: 7, inline: async (n: number) => (inlineCalls++, square(n)) });
+    const results = await runOnWorkers({
+      script,
+      jobs,
+      batch: 7,
+      inline: async (n: number) => (inlineCalls++, square(n)),
+    });
     expect(sorted(results)).toEqual(jobs.map((n) => n * n));
     // With two or more CPUs the jobs went to workers, not to `inline`.
     expect(inlineCalls).toBe(availableParallelism() >= 2 ? 0 : jobs.length);
@@ -23,7 +28,11 @@ describe('runOnWorkers', () => {
 
   it('runs few jobs in this thread', async () => {
     let inlineCalls = 0;
-    const results = await runOnWorkers({ script, jobs: [2, 3], inline: async (n: number) => (inlineCalls++, square(n)) });
+    const results = await runOnWorkers({
+      script,
+      jobs: [2, 3],
+      inline: async (n: number) => (inlineCalls++, square(n)),
+    });
     expect(sorted(results)).toEqual([4, 9]);
     expect(inlineCalls).toBe(2);
   });

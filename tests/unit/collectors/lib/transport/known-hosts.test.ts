@@ -10,7 +10,12 @@ const dir = mkdtempSync(join(tmpdir(), 'kh-'));
 const key = (name: string) => {
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, name)]);
   const [type, b64] = readFileSync(join(dir, `${name}.pub`), 'utf8').split(' ');
-  return { type: type!, b64: b64!, blob: Buffer.from(b64!, 'base64'), fp: execFileSync('ssh-keygen', ['-l', '-f', join(dir, `${name}.pub`)], { encoding: 'utf8' }).split(' ')[1] };
+  return {
+    type: type!,
+    b64: b64!,
+    blob: Buffer.from(b64!, 'base64'),
+    fp: execFileSync('ssh-keygen', ['-l', '-f', join(dir, `${name}.pub`)], { encoding: 'utf8' }).split(' ')[1],
+  };
 };
 const a = key('a');
 const b = key('b');
@@ -30,7 +35,10 @@ describe('known_hosts', () => {
     expect(checkKnownHosts(`[127.0.0.1]:2222 ${a.type} ${a.b64}\n`, 'kh', '127.0.0.1', 2222, a.blob).ok).toBe(true);
     expect(checkKnownHosts(`db*.lab ${a.type} ${a.b64}\n`, 'kh', 'db1.lab', 22, a.blob).ok).toBe(true);
     const file = join(dir, 'hashed');
-    execFileSync('sh', ['-c', `printf '%s\\n' '[127.0.0.1]:2222 ${a.type} ${a.b64}' > ${file} && ssh-keygen -q -H -f ${file}`]);
+    execFileSync('sh', [
+      '-c',
+      `printf '%s\\n' '[127.0.0.1]:2222 ${a.type} ${a.b64}' > ${file} && ssh-keygen -q -H -f ${file}`,
+    ]);
     const hashed = readFileSync(file, 'utf8');
     expect(hashed.startsWith('|1|')).toBe(true);
     expect(checkKnownHosts(hashed, 'kh', '127.0.0.1', 2222, a.blob).ok).toBe(true);

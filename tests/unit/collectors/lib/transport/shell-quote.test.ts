@@ -4,7 +4,17 @@ import { commandLine, quote } from '../../../../../collectors/lib/transport/shel
 
 describe('shell quoting', () => {
   it('keeps every argument one word, whatever it holds (checked with a real sh)', () => {
-    const args = ['plain', 'with space', "it's", '$HOME', '`id`', 'a;b|c&d', '', 'new\nline', '--pgsql-password=p@ss w"rd'];
+    const args = [
+      'plain',
+      'with space',
+      "it's",
+      '$HOME',
+      '`id`',
+      'a;b|c&d',
+      '',
+      'new\nline',
+      '--pgsql-password=p@ss w"rd',
+    ];
     const line = commandLine(['printf', '%s\\n', ...args]);
     expect(line.startsWith('exec printf')).toBe(true);
     const out = execFileSync('sh', ['-c', line], { encoding: 'utf8' });
@@ -12,7 +22,11 @@ describe('shell quoting', () => {
   });
 
   it('passes environment variables without interpolating them', () => {
-    const out = execFileSync('sh', ['-c', commandLine(['sh', '-c', 'printf %s "$PGPASSWORD"'], { PGPASSWORD: "a'b $c" })], { encoding: 'utf8' });
+    const out = execFileSync(
+      'sh',
+      ['-c', commandLine(['sh', '-c', 'printf %s "$PGPASSWORD"'], { PGPASSWORD: "a'b $c" })],
+      { encoding: 'utf8' },
+    );
     expect(out).toBe("a'b $c");
     expect(() => commandLine(['true'], { 'BAD NAME': 'x' })).toThrow(/invalid environment variable name/);
   });

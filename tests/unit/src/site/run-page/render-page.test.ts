@@ -14,7 +14,14 @@ let ctx: RenderContext;
 beforeEach(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'benchsite-render-'));
   await cp(SOURCE, join(tmp, 'runs', ID), { recursive: true });
-  ctx = { runsDir: join(tmp, 'runs'), outDir: join(tmp, 'dist'), cacheDir: join(tmp, 'cache'), shell: SHELL, base: '/', salt: 'salt-1' };
+  ctx = {
+    runsDir: join(tmp, 'runs'),
+    outDir: join(tmp, 'dist'),
+    cacheDir: join(tmp, 'cache'),
+    shell: SHELL,
+    base: '/',
+    salt: 'salt-1',
+  };
   await mkdir(ctx.cacheDir);
 });
 afterEach(() => rm(tmp, { recursive: true, force: true }));
@@ -26,7 +33,9 @@ describe('renderRunPage', () => {
     const r = await renderRunPage({ id: ID }, ctx);
     expect(r).toMatchObject({ id: ID, rendered: true });
     const html = await page();
-    expect(html).toMatch(/^<title>x\.pg1518\.cy1\.pk1<\/title><meta content="sysbench run x\.pg1518\.cy1\.pk1 on vm"><main><p class="small muted">sysbench/);
+    expect(html).toMatch(
+      /^<title>x\.pg1518\.cy1\.pk1<\/title><meta content="sysbench run x\.pg1518\.cy1\.pk1 on vm"><main><p class="small muted">sysbench/,
+    );
     expect(html).toContain('<h2>Tests</h2>');
     const csv = await readFile(join(ctx.outDir, 'runs', ID, 'results.csv'), 'utf8');
     expect(csv.split('\n')[0]).toBe('run,benchmark,host,product,version,build,config,test,metric,value,unit');
@@ -56,7 +65,10 @@ describe('renderRunPage', () => {
 
   it('links the site file to the cached one instead of copying it', async () => {
     const { key } = await renderRunPage({ id: ID }, ctx);
-    const [site, cached] = await Promise.all([stat(join(ctx.outDir, 'runs', ID, 'index.html')), stat(join(ctx.cacheDir, `${key}.html`))]);
+    const [site, cached] = await Promise.all([
+      stat(join(ctx.outDir, 'runs', ID, 'index.html')),
+      stat(join(ctx.cacheDir, `${key}.html`)),
+    ]);
     expect(site.ino).toBe(cached.ino);
   });
 });

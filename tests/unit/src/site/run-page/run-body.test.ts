@@ -4,12 +4,14 @@ import type { Run } from '../../../../../src/schemas/index.ts';
 import { runPageBody, runPageHead } from '../../../../../src/site/run-page/run-body.ts';
 
 // Committed runs of each benchmark, as the site renders them.
-const read = (id: string) => JSON.parse(readFileSync(new URL(`../../../../../content/runs/${id}/run.json`, import.meta.url), 'utf8')) as Run;
+const read = (id: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../../content/runs/${id}/run.json`, import.meta.url), 'utf8')) as Run;
 const SYSBENCH = 'sysbench/vm/20261122-x.pg1518.cy1.pk1';
 const IBENCH = 'insert-benchmark/vm/20261122-1m.pg1518.ccy1';
 const HAMMERDB = 'hammerdb-tprocc/vm/20261122-pg1518';
 
-const body = (id: string, run = read(id), base = '/') => runPageBody({ id, run, charts: '<figure id="charts-here"></figure>', base });
+const body = (id: string, run = read(id), base = '/') =>
+  runPageBody({ id, run, charts: '<figure id="charts-here"></figure>', base });
 const rowsOf = (page: string) => [...page.matchAll(/<tr data-test="([^"]*)"/g)].map((m) => m[1]);
 
 describe('run page body', () => {
@@ -17,7 +19,8 @@ describe('run page body', () => {
     const run = read(SYSBENCH);
     const page = body(SYSBENCH, run);
     expect(rowsOf(page)).toEqual(run.tests.map((t) => t.name));
-    for (const h of ['<h2>Tests</h2>', '<h2>System metrics</h2>', '<h2>Configuration</h2>', '<h2>Provenance</h2>']) expect(page).toContain(h);
+    for (const h of ['<h2>Tests</h2>', '<h2>System metrics</h2>', '<h2>Configuration</h2>', '<h2>Provenance</h2>'])
+      expect(page).toContain(h);
     expect(page).toContain('<figure id="charts-here"></figure>');
     expect(page).toContain(`<code>${SYSBENCH}</code>`);
     expect(page).toContain(`All ${run.results.length} numbers of this run (CSV)`);
@@ -36,18 +39,36 @@ describe('run page body', () => {
     expect(rowsOf(body(IBENCH, ib))).toEqual(ib.tests.map((t) => t.name));
     const hdb = read(HAMMERDB);
     expect(body(HAMMERDB, hdb)).not.toContain('Response-time histograms');
-    const histogram = { name: 'insert', client: 'all' as const, buckets: [{ label: '<1ms', upperSeconds: 0.001, count: 7 }, { label: '>1ms', upperSeconds: null, count: 2 }], maxSeconds: 0.5 };
-    const withHistogram: Run = { ...hdb, tests: hdb.tests.map((t, i) => (i === 0 ? { ...t, histograms: [histogram] } : t)) };
+    const histogram = {
+      name: 'insert',
+      client: 'all' as const,
+      buckets: [
+        { label: '<1ms', upperSeconds: 0.001, count: 7 },
+        { label: '>1ms', upperSeconds: null, count: 2 },
+      ],
+      maxSeconds: 0.5,
+    };
+    const withHistogram: Run = {
+      ...hdb,
+      tests: hdb.tests.map((t, i) => (i === 0 ? { ...t, histograms: [histogram] } : t)),
+    };
     const page = body(HAMMERDB, withHistogram);
     expect(page).toContain('<h2>Response-time histograms</h2>');
     expect(page).toContain('<th class="num">&lt;1ms</th>');
-    expect(page).toContain(`<tr><th scope="row">${hdb.tests[0]!.name}</th><td>insert</td><td>all</td><td class="num">7</td><td class="num">2</td><td class="num">0.5</td></tr>`);
+    expect(page).toContain(
+      `<tr><th scope="row">${hdb.tests[0]!.name}</th><td>insert</td><td>all</td><td class="num">7</td><td class="num">2</td><td class="num">0.5</td></tr>`,
+    );
   });
 
   it('escapes text from the run and reports failed tests', () => {
     const run = read(SYSBENCH);
     const evil = '<img src=x onerror=alert(1)>';
-    const failed: Run = { ...run, label: evil, notes: evil, tests: run.tests.map((t, i) => (i === 0 ? { ...t, status: 'failed', error: `FATAL: ${evil}` } : t)) };
+    const failed: Run = {
+      ...run,
+      label: evil,
+      notes: evil,
+      tests: run.tests.map((t, i) => (i === 0 ? { ...t, status: 'failed', error: `FATAL: ${evil}` } : t)),
+    };
     const page = body(SYSBENCH, failed);
     expect(page).not.toContain('<img');
     expect(page).toContain('<h1>&lt;img src=x onerror=alert(1)&gt;</h1>');
@@ -57,6 +78,9 @@ describe('run page body', () => {
 
   it('gives the page a title and description naming the run', () => {
     const run = read(SYSBENCH);
-    expect(runPageHead(run)).toEqual({ title: run.label, description: `sysbench run ${run.label} on ${run.host.name}` });
+    expect(runPageHead(run)).toEqual({
+      title: run.label,
+      description: `sysbench run ${run.label} on ${run.host.name}`,
+    });
   });
 });

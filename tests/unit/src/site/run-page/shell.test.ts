@@ -9,18 +9,22 @@ describe('run page shell', () => {
   });
 
   it('names the placeholder a shell lost or repeats', () => {
-    expect(() => checkShell(shell.replace(PLACEHOLDER.body, ''))).toThrow(/body placeholder @@benchsite-body@@ exactly once/);
+    expect(() => checkShell(shell.replace(PLACEHOLDER.body, ''))).toThrow(
+      /body placeholder @@benchsite-body@@ exactly once/,
+    );
     expect(() => checkShell(shell + PLACEHOLDER.title)).toThrow(/title placeholder/);
   });
 
   it('fills title and description escaped and the body as markup', () => {
     const page = fillShell(shell, { title: 'a<b', description: 'x "y"', body: '<h1>run</h1>' });
-    expect(page).toBe('<html><head><title>a&lt;b · benchsite</title><meta name="description" content="x &quot;y&quot;"></head><body><main><h1>run</h1></main></body></html>');
+    expect(page).toBe(
+      '<html><head><title>a&lt;b · benchsite</title><meta name="description" content="x &quot;y&quot;"></head><body><main><h1>run</h1></main></body></html>',
+    );
   });
 
   it('keeps $ patterns in the text as they are (no String.replace substitutions)', () => {
     const page = fillShell(shell, { title: "$& $' $$", description: '', body: '<p>$`</p>' });
-    expect(page).toContain("<title>$&amp; $&#39; $$ · benchsite</title>");
+    expect(page).toContain('<title>$&amp; $&#39; $$ · benchsite</title>');
     expect(page).toContain('<main><p>$`</p></main>');
   });
 });
