@@ -1,6 +1,8 @@
 // The local PostgreSQL and MariaDB the collector tests run sysbench against (started by .ci/run).
 // A missing or stopped server fails the test with the command that starts it.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { ROOT } from './build-site.ts';
 
 function check(argv: string[], what: string, start: string): void {
   try {
@@ -23,4 +25,12 @@ export function requireDatabases(): void {
   );
   check(['sysbench', '--version'], 'sysbench', 'apt-get install -y sysbench');
   check(['iostat', '-V'], 'iostat', 'apt-get install -y sysstat');
+}
+
+/**
+ * A database name for a test, unique to this checkout (a hash of its path), so that test runs in two
+ * clones or worktrees on one machine never load or drop each other's tables.
+ */
+export function testDb(name: string): string {
+  return `${name}_${createHash('sha256').update(ROOT).digest('hex').slice(0, 6)}`;
 }

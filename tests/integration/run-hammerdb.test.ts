@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { readTar } from '../../collectors/lib/tar.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
-import { requireDatabases } from '../helpers/databases.ts';
+import { requireDatabases, testDb } from '../helpers/databases.ts';
 import { archiveText } from '../helpers/fixtures.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
 
@@ -51,7 +51,7 @@ ${o.ssh ? `  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, pri
   - label: ${pg ? 'pg15' : 'ma1011'}
     product: ${o.product}
     config: default
-    connection: ${pg ? '{ host: 127.0.0.1, port: 5432, user: postgres, passwordEnv: HDB_TEST_PASSWORD, database: benchsite_tpcc }' : '{ host: 127.0.0.1, port: 3306, user: root, password: "", database: benchsite_tpcc }'}
+    connection: ${pg ? '{ host: 127.0.0.1, port: 5432, user: postgres, passwordEnv: HDB_TEST_PASSWORD, database: ' + testDb('benchsite_tpcc') + ' }' : '{ host: 127.0.0.1, port: 3306, user: root, password: "", database: ' + testDb('benchsite_tpcc') + ' }'}
 benchmark:
   kind: hammerdb-tprocc
   installDir: ${o.installDir ?? STAND_INS}

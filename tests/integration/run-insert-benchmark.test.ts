@@ -12,7 +12,7 @@ import { stringify } from 'yaml';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { archiveText } from '../helpers/fixtures.ts';
-import { requireDatabases } from '../helpers/databases.ts';
+import { requireDatabases, testDb } from '../helpers/databases.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
 
 const STAND_IN = join(ROOT, 'tests', 'fixtures', 'stand-ins', 'iibench.py');
@@ -40,7 +40,7 @@ function spec(name: string, o: SpecOpts = {}): string {
     port,
     user,
     password: '',
-    database: `benchsite_ib_${name}`,
+    database: testDb(`benchsite_ib_${name}`),
   });
   const entry = (p: 'postgres' | 'mariadb') =>
     p === 'postgres'

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
-import { requireDatabases } from '../helpers/databases.ts';
+import { requireDatabases, testDb } from '../helpers/databases.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-local-'));
@@ -92,11 +92,11 @@ benchmark: { kind: sysbench, rows: 2000, seconds: { read: 3, write: 3 }, tests: 
 `;
     writeFileSync(
       join(tmp, 'a.yaml'),
-      `name: par-a\nhost: { name: here }\n${common('benchsite_par_a', 'postgres', 5432, 'postgres')}`,
+      `name: par-a\nhost: { name: here }\n${common(testDb('benchsite_par_a'), 'postgres', 5432, 'postgres')}`,
     );
     writeFileSync(
       join(tmp, 'b.yaml'),
-      `name: par-b\nhost:\n  name: there\n  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, privateKey: ${sshd.privateKey}, knownHosts: ${sshd.knownHosts} }\n${common('benchsite_par_b', 'mariadb', 3306, 'root')}`,
+      `name: par-b\nhost:\n  name: there\n  ssh: { host: 127.0.0.1, port: ${sshd.port}, user: ${sshd.user}, privateKey: ${sshd.privateKey}, knownHosts: ${sshd.knownHosts} }\n${common(testDb('benchsite_par_b'), 'mariadb', 3306, 'root')}`,
     );
     const out = join(tmp, 'par-runs');
     const r = benchsite(
@@ -131,7 +131,7 @@ dbms:
   - label: pg.x
     product: postgres
     config: x
-    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: benchsite_int }
+    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: ${testDb('benchsite_int')} }
 benchmark: { kind: sysbench, rows: 2000, seconds: { read: 4, write: 4 }, tests: [point-query, update-index, insert] }
 `,
     );

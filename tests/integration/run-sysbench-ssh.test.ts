@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { freePort, startSshd, type Sshd } from '../helpers/sshd.ts';
-import { requireDatabases } from '../helpers/databases.ts';
+import { requireDatabases, testDb } from '../helpers/databases.ts';
 
 let sshd: Sshd;
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-run-'));
@@ -35,11 +35,11 @@ dbms:
   - label: pg.default
     product: postgres
     config: default
-    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: benchsite_it }
+    connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: ${testDb('benchsite_it')} }
   - label: ma.default
     product: mariadb
     config: default
-    connection: { host: 127.0.0.1, port: 3306, user: root, password: "", database: benchsite_it }
+    connection: { host: 127.0.0.1, port: 3306, user: root, password: "", database: ${testDb('benchsite_it')} }
 benchmark:
   kind: sysbench
   tables: 1
