@@ -89,12 +89,14 @@ export function parseQpsCsv(text: string, file: string, width: number): QpsRow[]
 }
 
 function row(file: string, line: number, test: string, cells: string[], width: number): QpsRow {
+  if (!/_range=\d+$/.test(test))
+    throw new Error(
+      `${file}:${line}: ${JSON.stringify(test)} is not a test name like point-query_range=100: is the line cut short or the file truncated?`,
+    );
   if (cells.length !== width)
     throw new Error(
-      `${file}:${line}: ${cells.length} values for ${JSON.stringify(test)}, the table has ${width} columns: is the line cut short or the file truncated?`,
+      `${file}:${line}: ${cells.length} values for ${test}, the table has ${width} columns: is the line cut short or the file truncated?`,
     );
-  if (!/_range=\d+$/.test(test))
-    throw new Error(`${file}:${line}: ${JSON.stringify(test)} is not a test name like point-query_range=100`);
   const values = cells.map((c, k) => {
     const v = parseNumber(c);
     if (v === undefined)

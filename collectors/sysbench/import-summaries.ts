@@ -288,13 +288,14 @@ function runFrom(
 ): HarvestedRun {
   const label = fullLabel(acc.label, opts.meta);
   const decoded = decodeLabel(label);
-  const dop = /(?:^|\/)dop(\d+)(?:\/|$)/.exec(dir)?.[1];
+  const where = dir ? `${input}/${dir}` : input;
+  // mytools archives keep each thread count's campaign in a dop<N> directory.
+  const dop = /(?:^|\/)dop(\d+)(?:\/|$)/.exec(where)?.[1];
   const threads = acc.threads.size
     ? [...acc.threads].sort((a, b) => a - b)
     : dop
       ? [Number(dop)]
       : opts.meta?.sysbench?.threads;
-  const where = dir ? `${input}/${dir}` : input;
   if (!threads?.length)
     throw new Error(
       `${where}: the tables of ${acc.label} do not say how many client threads ran (no o.met, no dop<N> directory): pass --meta with "sysbench: { threads: [N] }"`,
