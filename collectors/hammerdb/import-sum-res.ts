@@ -8,6 +8,7 @@ import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
 import { archiveRun, fullLabel, type ArchiveImport } from '../lib/archive-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
+import { numberedLines } from '../lib/numbers.ts';
 import { printedRatio, ratioAgrees } from '../lib/printed-ratio.ts';
 import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
 import { HAMMERDB_METRICS } from './metrics.ts';
@@ -36,20 +37,15 @@ export interface SumResRow {
 
 /** `<build>,<number>` lines. Throws with file and line for anything else. */
 export function parseSumRes(text: string, file: string, relative: boolean): SumResRow[] {
-  const rows: SumResRow[] = [];
-  text
-    .replace(/\r/g, '')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      const f = line.split(',');
-      const ok = relative ? /^\d+(\.\d+)?$/ : /^\d+$/;
-      if (f.length !== 2 || !/^[A-Za-z0-9._-]+$/.test(f[0]!.trim()) || !ok.test(f[1]!.trim()))
-        throw new Error(
-          `${file}:${i + 1}: ${JSON.stringify(line.slice(0, 60))} is not "<build>,<${relative ? 'relative NOPM' : 'NOPM'}>"`,
-        );
-      rows.push({ line: i + 1, build: f[0]!.trim(), printed: f[1]!.trim(), value: Number(f[1]) });
-    });
+  const ok = relative ? /^\d+(\.\d+)?$/ : /^\d+$/;
+  const rows = numberedLines(text).map(({ line, text: t }) => {
+    const f = t.split(',');
+    if (f.length !== 2 || !/^[A-Za-z0-9._-]+$/.test(f[0]!.trim()) || !ok.test(f[1]!.trim()))
+      throw new Error(
+        `${file}:${line}: ${JSON.stringify(t.slice(0, 60))} is not "<build>,<${relative ? 'relative NOPM' : 'NOPM'}>"`,
+      );
+    return { line, build: f[0]!.trim(), printed: f[1]!.trim(), value: Number(f[1]) };
+  });
   if (rows.length === 0) throw new Error(`${file}: empty; a sum.res file has one line per DBMS build`);
   return rows;
 }

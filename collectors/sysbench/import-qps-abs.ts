@@ -8,7 +8,7 @@
 //   4533<TAB>3927 ...<TAB>hot-points_range=100  0.87 ...<TAB>hot-points_range=100
 // The .csv copies have no header: `hot-points_range=100,4533,3927,...`, the test first; only the .tsv names
 // the columns. Values are QPS (%.0f of sb.r.qps), Krows/s for scan; relative cells are %.2f of col-k / base.
-import { parseNumber } from '../lib/numbers.ts';
+import { numberedLines, parseNumber } from '../lib/numbers.ts';
 
 /** One row of a summary table: a test and one cell per column. */
 export interface QpsRow {
@@ -75,15 +75,10 @@ export function parseQpsTsv(text: string, file: string): QpsTable {
 
 /** A summary .csv: one row per test, test first; its columns are the ones its .tsv names (`width` of them). */
 export function parseQpsCsv(text: string, file: string, width: number): QpsRow[] {
-  const rows: QpsRow[] = [];
-  text
-    .replace(/\r/g, '')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      const f = line.split(',');
-      rows.push(row(file, i + 1, f[0]!, f.slice(1), width));
-    });
+  const rows = numberedLines(text).map(({ line, text: t }) => {
+    const f = t.split(',');
+    return row(file, line, f[0]!, f.slice(1), width);
+  });
   if (rows.length === 0) throw new Error(`${file}: empty; a qps summary .csv has one line per test`);
   return rows;
 }

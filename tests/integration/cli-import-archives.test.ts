@@ -25,16 +25,34 @@ describe('benchsite import of an archived campaign', () => {
   const out = mkdtempSync(join(tmpdir(), 'benchsite-import-arc-'));
 
   it('imports the directory, one run per column, and lists what it did not read with --verbose', () => {
-    const r = benchsite(['import', `${ARC}mar26.pn53.sb.my`, `${ARC}apr26.sb.hetz`, '--meta', `${META}pn53-2026-03-sysbench-mysql.yaml`, '--out', out, '--verbose']);
+    const r = benchsite([
+      'import',
+      `${ARC}mar26.pn53.sb.my`,
+      `${ARC}apr26.sb.hetz`,
+      '--meta',
+      `${META}pn53-2026-03-sysbench-mysql.yaml`,
+      '--out',
+      out,
+      '--verbose',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/pn53\/20260301-x\.my9700_rel_o2nofp\.z12a_c8r32\.pk1\/run\.json  \(38 tests, 266 numbers\)/);
+    expect(r.stdout).toMatch(
+      /wrote\s+\S*sysbench\/pn53\/20260301-x\.my9700_rel_o2nofp\.z12a_c8r32\.pk1\/run\.json  \(38 tests, 266 numbers\)/,
+    );
     expect(r.stdout).toContain('36 run(s) imported');
     expect(r.stderr).toContain('4 file(s) were not read:');
     expect(r.stderr).toContain('  apr26.sb.hetz/qps.rel.pg.latest.tsv.edit: a hand edit of a summary table for a post');
   });
 
   it('again: nothing changes', () => {
-    const r = benchsite(['import', `${ARC}mar26.pn53.sb.my`, '--meta', `${META}pn53-2026-03-sysbench-mysql.yaml`, '--out', out]);
+    const r = benchsite([
+      'import',
+      `${ARC}mar26.pn53.sb.my`,
+      '--meta',
+      `${META}pn53-2026-03-sysbench-mysql.yaml`,
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/^unchanged /gm)).toHaveLength(13);
   });
@@ -59,8 +77,18 @@ describe('benchsite import of an archived campaign', () => {
     const dir = mkdtempSync(join(tmpdir(), 'benchsite-import-rel-'));
     cpSync(`${ARC}mar26.pn53.sb.my`, join(dir, 'mar26.pn53.sb.my'), { recursive: true });
     const rel = join(dir, 'mar26.pn53.sb.my/qps.rel.latest.tsv');
-    writeFileSync(rel, readFileSync(rel, 'utf8').replace('0.87\t0.69\t0.67\t0.63\tpoint-query', '0.87\t0.69\t0.67\t0.64\tpoint-query'));
-    const r = benchsite(['import', join(dir, 'mar26.pn53.sb.my'), '--meta', `${META}pn53-2026-03-sysbench-mysql.yaml`, '--out', join(dir, 'out')]);
+    writeFileSync(
+      rel,
+      readFileSync(rel, 'utf8').replace('0.87\t0.69\t0.67\t0.63\tpoint-query', '0.87\t0.69\t0.67\t0.64\tpoint-query'),
+    );
+    const r = benchsite([
+      'import',
+      join(dir, 'mar26.pn53.sb.my'),
+      '--meta',
+      `${META}pn53-2026-03-sysbench-mysql.yaml`,
+      '--out',
+      join(dir, 'out'),
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
       'warning: qps.rel.latest.tsv:9: point-query_range=100, column 4 (x.my9700_rel_o2nofp.z12a_c8r32.pk1): printed 0.64, benchsite computes 0.63',
@@ -77,11 +105,17 @@ describe('benchsite import of relative tables from a post', () => {
   it('imports both tables with a --base each; export has only relative values, marked as published relative', () => {
     const r = benchsite(['import', ...tables, '--base', 'z12b', '--base', 'z12b_sync', '--meta', meta, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/wrote\s+\S*sysbench\/pn53\/20260216-ma120300\.z12c_sync_c8r32\/run\.json  \(10 tests, 0 numbers, 20 relative values\)/);
+    expect(r.stdout).toMatch(
+      /wrote\s+\S*sysbench\/pn53\/20260216-ma120300\.z12c_sync_c8r32\/run\.json  \(10 tests, 0 numbers, 20 relative values\)/,
+    );
     const rows = csvRows(benchsite(['export', '--runs', out, '--format', 'csv']).stdout);
     expect(rows).toHaveLength(40);
     expect(rows.every((x) => x.metric === 'relative' && x.source === 'published-relative')).toBe(true);
-    expect(rows.find((x) => x.run!.endsWith('z12c_sync_c8r32') && x.test === 'update-index' && x.unit === 'ratio to z12b_sync')?.value).toBe('7.64');
+    expect(
+      rows.find(
+        (x) => x.run!.endsWith('z12c_sync_c8r32') && x.test === 'update-index' && x.unit === 'ratio to z12b_sync',
+      )?.value,
+    ).toBe('7.64');
   });
 
   it('refuses to replace a run with one that would drop a table of the post', () => {
@@ -106,10 +140,26 @@ describe('bad input: one line naming the file and line, no stack trace', () => {
   };
 
   it.each([
-    ['a truncated tsv', good.slice(0, good.indexOf('24734') + 14), 'benchsite import: qps.abs.latest.tsv:9: "17" is not a test name like point-query_range=100: is the line cut short or the file truncated?'],
-    ['a header whose column count does not match', good.replace('col-1\tcol-2\tcol-3\tcol-4\tcol-5', 'col-1\tcol-2\tcol-3\tcol-4'), 'benchsite import: qps.abs.latest.tsv:7: the header line has 4 columns, the col-N lines name 5'],
-    ['a row with a cell too many', good.replace('24734\t', '24734\t1\t'), 'benchsite import: qps.abs.latest.tsv:9: 6 values for point-query_range=100, the table has 5 columns: is the line cut short or the file truncated?'],
-    ['a non-numeric cell', good.replace('21609', '2l609'), 'benchsite import: qps.abs.latest.tsv:9: column 2 of point-query_range=100: "2l609" is not a number'],
+    [
+      'a truncated tsv',
+      good.slice(0, good.indexOf('24734') + 14),
+      'benchsite import: qps.abs.latest.tsv:9: "17" is not a test name like point-query_range=100: is the line cut short or the file truncated?',
+    ],
+    [
+      'a header whose column count does not match',
+      good.replace('col-1\tcol-2\tcol-3\tcol-4\tcol-5', 'col-1\tcol-2\tcol-3\tcol-4'),
+      'benchsite import: qps.abs.latest.tsv:7: the header line has 4 columns, the col-N lines name 5',
+    ],
+    [
+      'a row with a cell too many',
+      good.replace('24734\t', '24734\t1\t'),
+      'benchsite import: qps.abs.latest.tsv:9: 6 values for point-query_range=100, the table has 5 columns: is the line cut short or the file truncated?',
+    ],
+    [
+      'a non-numeric cell',
+      good.replace('21609', '2l609'),
+      'benchsite import: qps.abs.latest.tsv:9: column 2 of point-query_range=100: "2l609" is not a number',
+    ],
   ])('%s', (_what, text, message) => {
     const r = attempt('qps.abs.latest.tsv', text);
     expect(r.code).toBe(1);
@@ -117,7 +167,16 @@ describe('bad input: one line naming the file and line, no stack trace', () => {
   });
 
   it('an unknown --base', () => {
-    const r = benchsite(['import', `${PUB}sysbench-binlog-pn53-2026-02-16-relative-to-z12b.csv`, '--base', 'z12x', '--meta', `${META}pn53-2026-02-16-sysbench-binlog.yaml`, '--out', join(dir, 'out')]);
+    const r = benchsite([
+      'import',
+      `${PUB}sysbench-binlog-pn53-2026-02-16-relative-to-z12b.csv`,
+      '--base',
+      'z12x',
+      '--meta',
+      `${META}pn53-2026-02-16-sysbench-binlog.yaml`,
+      '--out',
+      join(dir, 'out'),
+    ]);
     noStack(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(
