@@ -42,7 +42,7 @@ function facts(id: string, run: Run, base: string): Html {
     .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
     .join(' · ');
   const hostText = `${host.name}${host.description ? `: ${host.description}` : ''}${host.cpus ? `, ${host.cpus} CPUs` : ''}${host.memoryGiB ? `, ${host.memoryGiB} GiB RAM` : ''}${host.kernel ? `, kernel ${host.kernel}` : ''}`;
-  const source = `${sourceLabel(provenance.source)} (${provenance.harvester.format})${provenance.published ? `: ${provenance.published.title}` : ''}`;
+  const source = `${sourceLabel(provenance.source)}${provenance.published ? `: ${provenance.published.title}` : ''} (${provenance.harvester.format})`;
   return html`<dl class="facts">
     <dt>run id</dt><dd><code>${id}</code></dd>
     <dt>DBMS</dt><dd>${[dbms.product, dbms.version].filter(Boolean).join(' ') || 'unknown'} ${dbms.buildName && html`<span class="muted">build ${dbms.buildName}</span>`} ${dbms.serverVersion && html`<span class="small muted">(${dbms.serverVersion})</span>`}</dd>

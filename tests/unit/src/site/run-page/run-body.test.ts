@@ -100,7 +100,7 @@ describe('run page body: where the numbers come from', () => {
     const run = read(id);
     const page = body(id, run, '/b/');
     expect(page).toContain(
-      '<dd>published relative (published-relative-csv): MariaDB innovation: binlog_storage_engine</dd>',
+      '<dd>published relative: MariaDB innovation: binlog_storage_engine (published-relative-csv)</dd>',
     );
     expect(page).toContain('this run has no absolute number at all');
     expect(page).toContain(
