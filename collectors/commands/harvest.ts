@@ -29,7 +29,7 @@ Recognised:
   hammerdb-tprocc    mytools res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>/ directories, and HammerDB's
                      own files: hammerdbcli output, hammerdb*.log, hdbtcount*.log, hdbxtprofile*.log,
                      hammer.DB, jobs JSON, v6 result artifacts
-Published tables (CSV) are imported with \`benchsite import\`.
+Archived harness summaries (qps.abs, o.met, sum.res) and tables from posts are imported with \`benchsite import\`.
 
 Options:
   --out <dir>     where runs go (default: content/runs)

@@ -1,79 +1,146 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { basename, relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { runId } from '../../src/runs/run-id.ts';
+import { ImportUsageError, importArchives } from '../import-archive.ts';
+import type { HarvestedRun } from '../lib/harvested.ts';
 import { readMeta } from '../lib/meta.ts';
-import { writeHarvestedRun } from '../lib/write-run.ts';
-import { importHammerdbTables, type PublishedCsv } from '../published/hammerdb-table.ts';
+import { loadRawInput } from '../lib/raw-tree.ts';
+import { writeHarvestedRuns } from '../lib/write-run.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'turn published results tables (CSV) into runs whose provenance names the post',
-  help: `Usage: benchsite import <csv>... --meta <file> [--out <dir>]
+  summary: 'turn archived harness summaries and tables from posts into runs',
+  help: `Usage: benchsite import <file or dir>... [--meta <file>] [--base <column>]... [--out <dir>] [--verbose]
 
-Turns a results table from a blog post (typed in as CSV) into runs, one per DBMS build, written like
-harvested runs:
-  <out>/hammerdb-tprocc/<host>/<YYYYMMDD>-<label>.<config>/run.json   (provenance: published table)
-                                                           raw.tar.gz  (the CSV files themselves)
-Writing is atomic and idempotent. Today it reads HammerDB TPROC-C tables.
+Turns what is left of benchmark campaigns whose raw output is gone (the mytools harness's summary tables)
+and tables typed in from blog posts into runs, written like harvested runs:
+  <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json   (validated)
+                                              raw.tar.gz  (the files read, with their sha256 in run.json)
+A directory is walked for every file it recognises. Writing is atomic and idempotent.
 
-CSV columns (header line required):
-  label            the post's name for the build, e.g. pg181, my8408       (required)
-  virtual_users    active virtual users of the measured point              (required)
-  warehouses       warehouses of the measured point                        (required)
-  dbms, version, config   e.g. postgres, 18.1, x10b_c32r128
-  stored_procedures       true or false (tests get .sp0/.sp1 when a point has both)
-  metrics          nopm, tpm, iostat_r_per_s, iostat_wmb_per_s, vmstat_r, vmstat_cs, vmstat_us,
-                   vmstat_sy, vmstat_id, vmstat_wa, vmstat_us_plus_sy, cpu_per_nopm
-A table without dbms/version/config columns (e.g. a post's vmstat/iostat table) adds its metrics to the
-builds of the other tables of the same import, joined by label and point: give them together.
+Recognised (provenance in brackets, shown on the run page and in exports):
+  sysbench          qps.abs.<tag>.tsv (+ .csv), qps.rel.<tag>.*, o.met.<tag>: one run per column   [harness summary]
+  hammerdb-tprocc   sum.res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>.csv (+ .rel.csv): one run per
+                    build, one test per file (point)                                             [harness summary]
+  insert-benchmark  o.sum.t.<tag>, mrg.<step> (as harvest reads them)                            [harness summary]
+  CSV from a post   HammerDB results: label, virtual_users, warehouses, dbms, version, config,
+                    stored_procedures, metric columns (nopm, tpm, vmstat_cs ...)                 [published table]
+                    relative values: label (or column), test, value (or relative), with --base   [published relative]
+Relative tables (qps.rel, o.met's relative rows, .rel.csv) are checked cell by cell against the absolute
+values; every disagreement is printed as a warning with file, line, column and both values.
 
---meta <file> (YAML or JSON) names the post and the host, and what the table does not say:
-  host:       { name: ax162s, description: ..., cpuModel: ..., cores: 48, memoryGiB: 128, ... }
-  published:  { title: "HammerDB tproc-c on a large server, Postgres and MySQL", date: 2026-02-15, url: ... }
-  hammerdb:   { rampupMinutes: 5, durationMinutes: 60, storedProcedures: true, partitioned: true }
-  notes, ranBy
+--meta <file> (YAML or JSON): what the files do not say; anything not given stays unknown.
+  host:       { name: pn53, description: ..., cpuModel: ..., cores: 8, memoryGiB: 32, ... }
+  date:       2026-03-01            the runs' date (archives carry none); else published.date
+  published:  { title, date, url }  the post (required for tables from a post)
+  builds:     { pg181: pg181_o2nofp.x10b_c8r32 }   full labels of short build names
+  sysbench:   { threads: [1], tables: 1, rows: 50000000 }     insertBenchmark: { clients: 1 }
+  hammerdb:   { rampupMinutes: 5, durationMinutes: 120, storedProcedures: true }
+  cpus, notes, ranBy
+--base <column>  the base column of each relative table: once for all, or once per table in order.
+                 It must be a column of the import's tables (list its cells as 1 where the post omits them).
 
 Options:
-  --meta <file>   required, see above
   --out <dir>     where runs go (default: content/runs)
+  --verbose       list every file that was not read, and why
 
-Example:
-  benchsite import hammerdb-tprocc-48core-2026-02-15.csv hammerdb-tprocc-48core-2026-02-15-system.csv \\
-    --meta content/meta/ax162s.yaml`,
+Examples:
+  benchsite import arc/mar26.pn53.sb.my --meta content/meta/pn53-2026-03-sysbench.yaml
+  benchsite import hammerdb-tprocc-48core-2026-02-15.csv --meta content/meta/ax162s-2026-02-15-hammerdb.yaml
+  benchsite import z12b.csv z12b_sync.csv --base z12b --base z12b_sync --meta post.yaml`,
   async run(args) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { out: { type: 'string', default: 'content/runs' }, meta: { type: 'string' } },
+      options: {
+        out: { type: 'string', default: 'content/runs' },
+        meta: { type: 'string' },
+        base: { type: 'string', multiple: true },
+        verbose: { type: 'boolean', default: false },
+      },
     });
-    if (positionals.length === 0) throw new UsageError('give at least one CSV file to import');
-    if (!values.meta) throw new UsageError('--meta <file> is required: it names the post and the host of the table');
-    const meta = await readMeta(values.meta);
-    const csvs: PublishedCsv[] = [];
-    for (const path of positionals) {
-      try {
-        csvs.push({ name: basename(path), data: new Uint8Array(await readFile(path)) });
-      } catch {
-        throw new Error(`${path}: cannot read the file. Check the path.`);
-      }
+    if (positionals.length === 0) throw new UsageError('give at least one file or directory to import');
+    const meta = values.meta ? await readMeta(values.meta) : undefined;
+    const trees = [];
+    for (const input of positionals) trees.push(await loadRawInput(input));
+    let result;
+    try {
+      result = importArchives(trees, { meta, metaName: values.meta, bases: values.base ?? [] });
+    } catch (e) {
+      if (e instanceof ImportUsageError) throw new UsageError(e.message);
+      throw e;
     }
-    const runs = importHammerdbTables(csvs, meta, values.meta);
-    let failures = 0;
-    for (const h of runs) {
-      try {
-        const w = await writeHarvestedRun(h, values.out!);
+    for (const w of result.warnings) console.error(`warning: ${w}`);
+    const refused = await refusals(result.runs, values.out!);
+    let failures = refused.size;
+    for (const [, why] of refused) console.error(`error: ${why}`);
+    let written = 0;
+    await writeHarvestedRuns(
+      result.runs.filter((h) => !refused.has(h)),
+      values.out!,
+      (h, r) => {
+        if ('error' in r) {
+          console.error(`error: ${h.run.label}: ${r.error.message}`);
+          failures++;
+          return;
+        }
+        const w = r.written;
         console.log(
-          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests, ${h.run.results.length} numbers)`,
+          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
         );
-      } catch (e) {
-        console.error(`error: ${h.run.label}: ${(e as Error).message}`);
-        failures++;
-      }
+        written++;
+      },
+    );
+    if (result.skipped.length) {
+      console.error(
+        `${result.skipped.length} file(s) were not read${values.verbose ? ':' : ' (--verbose lists them)'}`,
+      );
+      if (values.verbose) for (const s of result.skipped) console.error(`  ${s.path}: ${s.reason}`);
+    }
+    if (result.runs.length === 0) {
+      console.error(
+        `error: ${positionals.join(', ')}: nothing to import. See \`benchsite import --help\` for the formats it reads.`,
+      );
+      failures++;
     }
     console.log(
-      `${runs.length - failures} run(s) imported from ${csvs.map((c) => c.name).join(', ')}${failures ? `, ${failures} error(s)` : ''}`,
+      `${written} run(s) imported${result.warnings.length ? `, ${result.warnings.length} warning(s)` : ''}${failures ? `, ${failures} error(s)` : ''}`,
     );
     return failures ? 1 : 0;
   },
 };
+
+/**
+ * Runs not to write: two runs of this import with one id, and a relative run that would replace one holding
+ * a table this import does not have (the tables of a post are imported together, or one would be lost).
+ */
+async function refusals(runs: HarvestedRun[], out: string): Promise<Map<HarvestedRun, string>> {
+  const refused = new Map<HarvestedRun, string>();
+  const byId = new Map<string, HarvestedRun[]>();
+  for (const h of runs) byId.set(runId(h.run), [...(byId.get(runId(h.run)) ?? []), h]);
+  for (const [id, same] of byId) {
+    if (same.length > 1)
+      for (const h of same)
+        refused.set(
+          h,
+          `${id}: ${same.length} runs of this import have this id (from ${same.map((x) => x.run.provenance.input).join('; ')}); import them separately or give them distinct labels (--meta builds)`,
+        );
+    const h = same[0]!;
+    if (same.length > 1 || !h.run.relative) continue;
+    let old: { relative?: Array<{ base: string; file: string }> };
+    try {
+      old = JSON.parse(await readFile(join(out, id, 'run.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    const lost = (old.relative ?? []).filter((t) => !h.run.relative!.some((n) => n.base === t.base));
+    if (lost.length)
+      refused.set(
+        h,
+        `${id}: already holds values relative to ${lost.map((t) => `${t.base} (${t.file})`).join(', ')}, which this import lacks; import every table of the post together`,
+      );
+  }
+  return refused;
+}

@@ -23,7 +23,8 @@ export function isSummaryFile(path: string): boolean {
 
 const SUM = /^o\.sum\.([ct])\.(.+)$/;
 const MRG = /^mrg\.(.+)$/;
-const ROWS_PREFIX = /^(\d+(?:\.\d+)?)m\./;
+/** The `<rows>m.` prefix of the harness's result tags (`800m.my8408_rel_o2nofp.cz12a_c8r32`), millions of rows loaded. */
+export const ROWS_PREFIX = /^(\d+(?:\.\d+)?)m\./;
 
 interface StepRow {
   cells: Record<string, string>;
@@ -206,7 +207,7 @@ function summaryRun(
     tests,
     results,
     provenance: {
-      source: 'raw',
+      source: 'harness-summary',
       harvester: { version: BENCHSITE_VERSION, format: 'mytools-ibench-summary' },
       tools: [],
       commands: [],

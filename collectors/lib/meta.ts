@@ -43,10 +43,25 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
     out.date = meta.date;
     out.dateSource = 'meta';
   }
+  out.workload = withWorkloadMeta(out.workload, meta);
   if (meta.notes) out.notes = meta.notes;
   if (meta.ranBy) out.provenance.ranBy = meta.ranBy;
   if (meta.spec) out.provenance.spec = meta.spec;
   return out;
+}
+
+/** The run's workload with the meta file's facts for its benchmark filled in where the run has none. */
+export function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefined): Run['workload'] {
+  const given =
+    workload.kind === 'sysbench'
+      ? meta?.sysbench
+      : workload.kind === 'insert-benchmark'
+        ? meta?.insertBenchmark
+        : undefined;
+  if (!given) return workload;
+  const out: Record<string, unknown> = { ...workload };
+  for (const [k, v] of Object.entries(given)) if (out[k] === undefined && v !== undefined) out[k] = v;
+  return out as Run['workload'];
 }
 
 /** Name of the meta file `benchsite run` keeps in each raw run directory. */

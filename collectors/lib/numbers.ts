@@ -45,6 +45,16 @@ export function lines(text: string): string[] {
   return out;
 }
 
+/** The non-blank lines of a text file with their 1-based line numbers, carriage returns removed. */
+export function numberedLines(text: string): Array<{ line: number; text: string }> {
+  const out: Array<{ line: number; text: string }> = [];
+  text.split('\n').forEach((t, i) => {
+    const clean = t.replace(/\r$/, '');
+    if (clean.trim() !== '') out.push({ line: i + 1, text: clean });
+  });
+  return out;
+}
+
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**

@@ -16,6 +16,7 @@ import type { RawEntry } from '../lib/raw-tree.ts';
 import { HAMMERDB_METRICS, type HammerdbMetric } from '../hammerdb/metrics.ts';
 import { workloadOfTests } from '../hammerdb/workload.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
+import { postMetaProblems } from './post-meta.ts';
 
 /** One CSV of the import: its file name and bytes. */
 export interface PublishedCsv {
@@ -47,17 +48,8 @@ const boolCell = (v: string) =>
 
 /** Runs of the tables; throws one Error listing every problem, each with file, line and column. */
 export function importHammerdbTables(csvs: PublishedCsv[], meta: Meta, metaName?: string): HarvestedRun[] {
-  const problems: string[] = [];
-  if (!meta.host?.name)
-    problems.push(
-      `${metaName ?? '--meta'}: host.name is missing. Name the host the post measured, e.g. host: { name: ax162s }.`,
-    );
+  const problems = postMetaProblems(meta, metaName);
   const date = meta.published?.date ?? meta.date;
-  if (!meta.published?.title)
-    problems.push(
-      `${metaName ?? '--meta'}: published.title is missing. Name the post the table comes from (published: { title, date, url }).`,
-    );
-  if (!date) problems.push(`${metaName ?? '--meta'}: published.date is missing. Give the post's date (YYYY-MM-DD).`);
 
   const builds = new Map<string, BuildRows>();
   const parsed = csvs.map((c) => {

@@ -1,6 +1,8 @@
 // The data of the interactive compare view: per benchmark, every run's facts and its headline number per
-// test, as compact arrays (one `tests` list, one value array per run) so 1,000 runs stay small.
-import type { BenchmarkName } from '../schemas/index.ts';
+// test, as compact arrays (one `tests` list, one value array per run) so 1,000 runs stay small. A
+// published-relative run has no headline numbers (null): its values relative to each of its bases are in
+// `relative`, for the view to show against that base only.
+import type { BenchmarkName, ProvenanceSourceName } from '../schemas/index.ts';
 import type { RunSummary } from '../runs/run-summary.ts';
 
 export interface CompareIndex {
@@ -16,7 +18,11 @@ export interface CompareIndex {
     version: string;
     config: string;
     date: string;
+    /** Where the run's numbers come from (provenance.source). */
+    source: ProvenanceSourceName;
     values: Array<number | null>;
+    /** Published-relative runs: values relative to the run `baseRun`, as printed (same order as tests). */
+    relative?: Array<{ base: string; baseRun: string; values: Array<number | null> }>;
   }>;
 }
 
@@ -24,13 +30,14 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
   const mine = runs.filter((r) => r.summary.benchmark === benchmark);
   const tests: string[] = [];
   const metrics: string[] = [];
-  for (const { summary } of mine) {
-    for (const [test, metric] of summary.headline) {
-      if (tests.includes(test)) continue;
-      tests.push(test);
-      metrics.push(metric);
-    }
-  }
+  const add = (test: string, metric: string) => {
+    if (tests.includes(test)) return;
+    tests.push(test);
+    metrics.push(metric);
+  };
+  for (const { summary } of mine) for (const [test, metric] of summary.headline) add(test, metric);
+  for (const { summary } of mine)
+    for (const t of summary.relative ?? []) for (const [test] of t.values) add(test, 'relative');
   const position = new Map(tests.map((t, i) => [t, i]));
   return {
     benchmark,
@@ -50,7 +57,15 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
         version: s.dbms.version ?? '',
         config: s.config.name,
         date: s.date,
+        source: s.source,
         values,
+        ...(s.relative && {
+          relative: s.relative.map((t) => {
+            const rel: Array<number | null> = tests.map(() => null);
+            for (const [test, value] of t.values) rel[position.get(test)!] = value;
+            return { base: t.base, baseRun: t.baseRun, values: rel };
+          }),
+        }),
       };
     }),
   };

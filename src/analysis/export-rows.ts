@@ -1,4 +1,6 @@
 // Tidy rows of runs for `benchsite export` and the site's CSV downloads: one row per run, test and metric.
+// `source` is where the run's numbers come from (provenance.source). A published-relative run has no absolute
+// number: its rows are its relative values, metric `relative`, with the base in the unit (`ratio to z12b`).
 import type { Run } from '../schemas/index.ts';
 
 export const EXPORT_FIELDS = [
@@ -13,6 +15,7 @@ export const EXPORT_FIELDS = [
   'metric',
   'value',
   'unit',
+  'source',
 ] as const;
 
 export type ExportRow = Record<(typeof EXPORT_FIELDS)[number], string | number>;
@@ -29,7 +32,12 @@ export function exportRows(runs: Array<{ id: string; run: Run }>): ExportRow[] {
       build: run.dbms.build ?? '',
       config: run.config.name,
     };
-    for (const r of run.results) out.push({ ...common, test: r.test, metric: r.metric, value: r.value, unit: r.unit });
+    const source = run.provenance.source;
+    for (const r of run.results)
+      out.push({ ...common, test: r.test, metric: r.metric, value: r.value, unit: r.unit, source });
+    for (const t of run.relative ?? [])
+      for (const v of t.values)
+        out.push({ ...common, test: v.test, metric: 'relative', value: v.value, unit: `ratio to ${t.base}`, source });
   }
   return out;
 }

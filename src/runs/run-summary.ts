@@ -4,7 +4,7 @@
 // writes whole on every build: keep them small.
 import { z } from 'zod';
 import { Text } from '../schemas/common.ts';
-import { DbmsSchema, IsoDate, Benchmark, type Run } from '../schemas/index.ts';
+import { DbmsSchema, IsoDate, Benchmark, ProvenanceSource, RunId, type Run } from '../schemas/index.ts';
 import { primaryMetric } from '../analysis/primary-metric.ts';
 
 export const RunSummarySchema = z.strictObject({
@@ -14,14 +14,18 @@ export const RunSummarySchema = z.strictObject({
   host: z.strictObject({ name: Text, description: Text.optional() }),
   dbms: DbmsSchema,
   config: z.strictObject({ name: Text, description: Text.optional() }),
-  /** Raw files or a published table. */
-  source: z.enum(['raw', 'published-table']),
+  /** Where the numbers come from (provenance.source): raw files, harness summaries, or a post. */
+  source: ProvenanceSource,
   /** How many tests the run has. */
   testCount: z.number().int().nonnegative(),
   /** Names of the tests that failed. */
   failed: z.array(Text),
   /** Each test's headline number (primaryMetric): [test, metric, value]. */
   headline: z.array(z.tuple([Text, Text, z.number()])),
+  /** Published-relative runs only: each table's base run and the values relative to it, [test, value]. */
+  relative: z
+    .array(z.strictObject({ base: Text, baseRun: RunId, values: z.array(z.tuple([Text, z.number()])) }))
+    .optional(),
 });
 
 export type RunSummary = z.infer<typeof RunSummarySchema>;
@@ -44,5 +48,10 @@ export function summarizeRun(run: Run): RunSummary {
     testCount: run.tests.length,
     failed: run.tests.filter((t) => t.status === 'failed').map((t) => t.name),
     headline,
+    relative: run.relative?.map((t) => ({
+      base: t.base,
+      baseRun: t.baseRun,
+      values: t.values.map((v): [string, number] => [v.test, v.value]),
+    })),
   };
 }

@@ -12,6 +12,7 @@ export * from './test.ts';
 export * from './result.ts';
 export * from './series.ts';
 export * from './provenance.ts';
+export * from './relative.ts';
 export * from './run.ts';
 export * from './meta.ts';
 export * from './reports/insert-benchmark.ts';

@@ -3,6 +3,8 @@ import { IsoDate, Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
+import { SysbenchWorkloadSchema } from './workloads/sysbench.ts';
+import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
 
 /**
  * The optional `--meta <file>` (YAML or JSON) of `benchsite harvest` and `benchsite import`: facts that are
@@ -46,8 +48,31 @@ export const MetaSchema = z.strictObject({
       buildVirtualUsers: z.number().int().positive().optional(),
     })
     .optional(),
-  /** Published source, for `benchsite import`. */
-  published: z.strictObject({ title: Text, date: IsoDate.optional(), url: z.url().optional() }).optional(),
+  /**
+   * sysbench workload facts the raw files or archive do not carry (a summary table says nothing of threads,
+   * tables, rows or seconds), e.g. `{ threads: [1], tables: 1, rows: 50000000 }`. What the files say wins.
+   */
+  sysbench: SysbenchWorkloadSchema.omit({ kind: true }).partial().optional(),
+  /** Insert Benchmark workload facts the files do not carry, e.g. `{ clients: 1, bound: cpu }`. What the files say wins. */
+  insertBenchmark: InsertBenchmarkWorkloadSchema.omit({ kind: true }).partial().optional(),
+  /**
+   * Full labels of the short names an archive or a post uses for builds, so the label parser can read product,
+   * version, build and config from them: `{ pg181: pg181_o2nofp.x10b_c8r32 }` for the short codes of HammerDB
+   * `sum.res` files, `{ "Postgres 18.4": pg184 }` for a post's column names. The short name stays the run's
+   * `dbms.label`.
+   */
+  builds: z.record(Text, Text).optional(),
+  /** Published source: the post a table was typed in from (`benchsite import`), or the post an archive was made for. */
+  published: z
+    .strictObject({
+      /** The post's title. */
+      title: Text,
+      /** The post's date; the date of the runs when the meta file gives no `date`. */
+      date: IsoDate.optional(),
+      /** The post's address. */
+      url: z.url().optional(),
+    })
+    .optional(),
 });
 
 export type Meta = z.infer<typeof MetaSchema>;

@@ -11,10 +11,19 @@ export const RawFileSchema = z.strictObject({
   sha256: Sha256,
 });
 
+/** The kinds of `provenance.source`, in the order the site explains them. */
+export const ProvenanceSource = z.enum(['raw', 'harness-summary', 'published-table', 'published-relative']);
+
 /** Where a run's numbers came from and how to get them again. */
 export const ProvenanceSchema = z.strictObject({
-  /** `raw`: harvested from tool output; `published-table`: typed in from a post's table (no raw files). */
-  source: z.enum(['raw', 'published-table']),
+  /**
+   * Where the numbers come from. `raw`: harvested from tool output. `harness-summary`: read from a benchmark
+   * harness's summary tables (mytools `qps.abs`, `o.met`, `sum.res`, `o.sum.t`, `mrg`), whose raw outputs are
+   * gone; the values are as the harness printed them. `published-table`: typed in from a post's table of
+   * absolute numbers. `published-relative`: typed in from a post's table of relative values only, kept in the
+   * run's `relative` and never turned into absolute numbers.
+   */
+  source: ProvenanceSource,
   /** The benchsite harvester or importer that wrote this file. */
   harvester: z.strictObject({
     /** benchsite version. */
@@ -41,7 +50,7 @@ export const ProvenanceSchema = z.strictObject({
       sha256: Sha256,
     })
     .optional(),
-  /** Published source of the numbers (for `published-table`), e.g. the post's title, date and URL. */
+  /** Published source of the numbers (`published-table`, `published-relative`, or the post an archive was made for), e.g. the post's title, date and URL. */
   published: z
     .strictObject({
       title: Text,
@@ -60,3 +69,4 @@ export const ProvenanceSchema = z.strictObject({
 
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 export type RawFile = z.infer<typeof RawFileSchema>;
+export type ProvenanceSourceName = z.infer<typeof ProvenanceSource>;

@@ -7,6 +7,7 @@ import { Benchmark, WorkloadSchema } from './workload.ts';
 import { TestSchema } from './test.ts';
 import { ResultRowSchema } from './result.ts';
 import { ProvenanceSchema } from './provenance.ts';
+import { RelativeTableSchema } from './relative.ts';
 
 /** The schema version this code writes. A new version ships with a migration in `src/runs/migrate.ts`. */
 export const RUN_SCHEMA_VERSION = 1;
@@ -36,6 +37,11 @@ export const RunSchema = z
     /** All numbers as tidy rows. */
     results: z.array(ResultRowSchema),
     provenance: ProvenanceSchema,
+    /**
+     * Only for `published-relative` runs: the post's tables of this run relative to a base, one per base. Empty
+     * for a run that is only the base of others. Such a run has no `results`: nothing absolute is known.
+     */
+    relative: z.array(RelativeTableSchema).optional(),
     /** Free text from the person who ran it. */
     notes: z.string().optional(),
     /** Notes pinned to a test, shown beside its numbers. */
@@ -70,6 +76,42 @@ export const RunSchema = z
         });
       }
     });
+    const relativeOnly = run.provenance.source === 'published-relative';
+    if (relativeOnly && !run.relative) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['relative'],
+        message: 'a published-relative run needs its relative tables (an empty list for a base)',
+        params: { hint: 'Add "relative": [] or the tables' },
+      });
+    }
+    if (!relativeOnly && run.relative) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['relative'],
+        message: `relative tables belong to published-relative runs, this one is ${run.provenance.source}`,
+        params: { hint: 'Remove "relative" or set provenance.source to published-relative' },
+      });
+    }
+    if (relativeOnly && run.results.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['results'],
+        message: 'a published-relative run has no absolute numbers',
+        params: { hint: 'Keep its values in "relative"; results stay empty' },
+      });
+    }
+    run.relative?.forEach((t, i) =>
+      t.values.forEach((v, j) => {
+        if (!names.has(v.test))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['relative', i, 'values', j, 'test'],
+            message: `no test named "${v.test}" in tests`,
+            params: { hint: 'Use the name of a test listed in tests, or add the test' },
+          });
+      }),
+    );
     const seen = new Set<string>();
     run.results.forEach((r, i) => {
       if (!names.has(r.test)) {

@@ -64,6 +64,10 @@ function renderResult(): void {
       const b = base.values[i];
       const cells = others
         .map((r) => {
+          // A published-relative run has only the post's values against its own base.
+          const printed = r.relative?.find((t) => t.baseRun === base.id)?.values[i];
+          if (printed !== undefined && printed !== null)
+            return `<td class="num ${verdict(printed)}" title="published relative to ${esc(base.label)}">${printed.toFixed(2)}&dagger;</td>`;
           const v = r.values[i];
           if (b === null || b === undefined || v === null || v === undefined || b === 0) return '<td class="num"></td>';
           const rel = v / b;
@@ -73,7 +77,7 @@ function renderResult(): void {
       return `<tr>${cells}<th scope="row">${esc(test)}</th></tr>`;
     })
     .join('');
-  result.innerHTML = `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; 0.95 and &ge; 1.05</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  result.innerHTML = `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; 0.95 and &ge; 1.05${others.some((r) => r.relative) ? '; &dagger; as a post printed it (published relative: no absolute value)' : ''}</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 async function load(): Promise<void> {

@@ -1,6 +1,7 @@
 // The interactive compare view: runs listed, a base and runs chosen from the address, values relative to the
 // base as the raw files give them; without JavaScript it says so and links to the data.
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
 
@@ -13,6 +14,11 @@ const qps = (label: string, test: string) =>
   );
 
 const site = siteInBrowser();
+/** Run directories of a benchmark under content/runs/<benchmark>/<host>/. */
+const committedRuns = (benchmark: string) => {
+  const root = new URL(`../../content/runs/${benchmark}/`, import.meta.url);
+  return readdirSync(root).reduce((n, host) => n + readdirSync(new URL(`${host}/`, root)).length, 0);
+};
 
 describe('compare view', () => {
   it('shows the chosen runs relative to the chosen base', async () => {
@@ -39,11 +45,22 @@ describe('compare view', () => {
     await context.close();
   });
 
+  it('shows a published-relative run only against its own base, as the post printed it', async () => {
+    const base = 'sysbench/pn53/20260410-my8408.z12a_c8r32';
+    const z13b = 'sysbench/pn53/20260410-my9700.z13b_c8r32';
+    const { page, context } = await site.open(`/compare/?benchmark=sysbench&base=${base}&runs=${z13b}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await page.locator('#result caption').textContent()).toContain('as a post printed it (published relative');
+    const row = page.locator('#result tr', { has: page.locator('th', { hasText: /^point-query$/ }) });
+    expect(await row.locator('td').first().textContent()).toBe('0.93†');
+    await context.close();
+  });
+
   it('without JavaScript says it needs it and links to the data', async () => {
     const { page, context } = await site.open('/compare/', { javaScriptEnabled: false });
     expect(await page.locator('noscript, .warning').first().textContent()).toContain('needs JavaScript');
     const data = await page.request.get(`${site.url()}/data/sysbench.json`);
-    expect((await data.json()).runs).toHaveLength(4);
+    expect((await data.json()).runs).toHaveLength(committedRuns('sysbench'));
     await context.close();
   });
 });

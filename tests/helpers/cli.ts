@@ -8,6 +8,8 @@ export function benchsite(args: string[], opts: { cwd?: string; env?: NodeJS.Pro
     env: { ...process.env, ...opts.env },
     encoding: 'utf8',
     timeout: opts.timeout ?? 120_000,
+    // Exports of many runs are more than the default 1 MB.
+    maxBuffer: 256 << 20,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -58,6 +58,7 @@ describe('benchsite harvest / export / validate', () => {
       'metric',
       'value',
       'unit',
+      'source',
     ]);
     const qps = rows.filter((x) => x.metric === 'qps');
     const pq = qps.find((x) => x.test === 'point-query' && x.run!.includes('pg1023'))!;

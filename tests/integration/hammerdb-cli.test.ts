@@ -119,6 +119,8 @@ describe('benchsite import of the published tables', () => {
     const noMeta = benchsite(['import', bad]);
     expect(noMeta.code).toBe(2);
     expect(noMeta.stderr).toContain('--meta <file> is required');
-    expect(benchsite(['import', '--help']).stdout).toMatch(/^Usage: benchsite import <csv>\.\.\. --meta <file>/);
+    expect(benchsite(['import', '--help']).stdout).toMatch(
+      /^Usage: benchsite import <file or dir>\.\.\. \[--meta <file>\]/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import type { Run, SystemAverages } from '../../schemas/index.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
 import { fmtValue } from '../format.ts';
 import { html, raw, type Html } from '../html.ts';
+import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
 
 export interface RunPageInput {
   id: string;
@@ -41,10 +42,7 @@ function facts(id: string, run: Run, base: string): Html {
     .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
     .join(' · ');
   const hostText = `${host.name}${host.description ? `: ${host.description}` : ''}${host.cpus ? `, ${host.cpus} CPUs` : ''}${host.memoryGiB ? `, ${host.memoryGiB} GiB RAM` : ''}${host.kernel ? `, kernel ${host.kernel}` : ''}`;
-  const source =
-    provenance.source === 'raw'
-      ? `raw files (${provenance.harvester.format})`
-      : `published table${provenance.published ? `: ${provenance.published.title}` : ''}`;
+  const source = `${sourceLabel(provenance.source)}${provenance.published ? `: ${provenance.published.title}` : ''} (${provenance.harvester.format})`;
   return html`<dl class="facts">
     <dt>run id</dt><dd><code>${id}</code></dd>
     <dt>DBMS</dt><dd>${[dbms.product, dbms.version].filter(Boolean).join(' ') || 'unknown'} ${dbms.buildName && html`<span class="muted">build ${dbms.buildName}</span>`} ${dbms.serverVersion && html`<span class="small muted">(${dbms.serverVersion})</span>`}</dd>
@@ -80,7 +78,7 @@ function testsTable(run: Run): Html {
       </tbody>
     </table>
   </div>
-  <p class="small"><a href="results.csv" download>All ${run.results.length} numbers of this run (CSV)</a></p>`;
+  <p class="small"><a href="results.csv" download>All ${run.results.length + (run.relative ?? []).reduce((n, t) => n + t.values.length, 0)} numbers of this run (CSV)</a></p>`;
 }
 
 function histograms(run: Run): Html | '' {
@@ -134,10 +132,17 @@ function configuration(run: Run): Html {
   ${run.config.text && html`<details><summary class="small">${run.config.file ?? 'config file'}</summary><pre>${run.config.text}</pre></details>`}`;
 }
 
-function provenance(run: Run): Html {
+function provenance(run: Run, base: string): Html {
   const p = run.provenance;
   const archive = p.rawArchive;
   return html`<h2>Provenance</h2>
+  <p class="small" data-source="${p.source}">${sourceLabel(p.source)}: ${sourceMeaning(p.source)}</p>
+  ${run.relative?.map(
+    (
+      t,
+    ) => html`<table class="small relative"><caption>Relative to <a href="${`${base}runs/${t.baseRun}/`}">${t.base}</a>, as printed (${t.digits} decimals, ${t.file})</caption>
+      <tbody>${t.values.map((v) => html`<tr><th scope="row">${v.test}</th><td class="num">${v.value.toFixed(t.digits)}</td></tr>`)}</tbody></table>`,
+  )}
   <dl class="facts small">
     <dt>harvested by</dt><dd>benchsite ${p.harvester.version} (${p.harvester.format})${p.input && ` from ${p.input}`}</dd>
     ${p.ranBy && html`<dt>ran by</dt><dd>${p.ranBy}</dd>`}
@@ -169,5 +174,5 @@ export function runPageBody({ id, run, charts, base }: RunPageInput): string {
   ${histograms(run)}
   ${systemMetrics(run)}
   ${configuration(run)}
-  ${provenance(run)}`.text;
+  ${provenance(run, base)}`.text;
 }

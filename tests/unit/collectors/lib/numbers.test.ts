@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awkNumber, fields, parseNumber, printfFixed } from '../../../../collectors/lib/numbers.ts';
+import { awkNumber, fields, numberedLines, parseNumber, printfFixed } from '../../../../collectors/lib/numbers.ts';
 
 describe('printfFixed', () => {
   it.each([
@@ -42,5 +42,14 @@ describe('fields', () => {
   it('splits on runs of spaces and tabs like awk', () => {
     expect(fields('  a\tb   c  ')).toEqual(['a', 'b', 'c']);
     expect(fields('')).toEqual([]);
+  });
+});
+
+describe('numberedLines', () => {
+  it('keeps the 1-based number of each non-blank line, without carriage returns', () => {
+    expect(numberedLines('a,1\r\n\r\nb,2\n\n')).toEqual([
+      { line: 1, text: 'a,1' },
+      { line: 3, text: 'b,2' },
+    ]);
   });
 });

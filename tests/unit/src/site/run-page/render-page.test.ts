@@ -38,7 +38,7 @@ describe('renderRunPage', () => {
     );
     expect(html).toContain('<h2>Tests</h2>');
     const csv = await readFile(join(ctx.outDir, 'runs', ID, 'results.csv'), 'utf8');
-    expect(csv.split('\n')[0]).toBe('run,benchmark,host,product,version,build,config,test,metric,value,unit');
+    expect(csv.split('\n')[0]).toBe('run,benchmark,host,product,version,build,config,test,metric,value,unit,source');
     expect(csv).toContain(`${ID},sysbench,vm,postgres,`);
   });
 

@@ -84,3 +84,29 @@ describe('run page body', () => {
     });
   });
 });
+
+describe('run page body: where the numbers come from', () => {
+  it('says a run read from harness summaries is one, and what that leaves out', () => {
+    const id = 'sysbench/pn53/20260301-x.my8408_rel_o2nofp.z12a_c8r32.pk1';
+    const page = body(id);
+    expect(page).toContain('<dd>harness summary (mytools-sysbench-summary)</dd>');
+    expect(page).toMatch(
+      /<p class="small" data-source="harness-summary">harness summary: Read from the benchmark harness’s summary tables[^<]*no per-second series, latency or vmstat\/iostat sample\.<\/p>/,
+    );
+  });
+
+  it('shows a published-relative run’s values as printed, relative to a linked base, and says it has no absolute number', () => {
+    const id = 'sysbench/pn53/20260216-ma120300.z12c_sync_c8r32';
+    const run = read(id);
+    const page = body(id, run, '/b/');
+    expect(page).toContain(
+      '<dd>published relative: MariaDB innovation: binlog_storage_engine (published-relative-csv)</dd>',
+    );
+    expect(page).toContain('this run has no absolute number at all');
+    expect(page).toContain(
+      '<caption>Relative to <a href="/b/runs/sysbench/pn53/20260216-ma120300.z12b_sync_c8r32/">z12b_sync</a>, as printed (2 decimals, sysbench-binlog-pn53-2026-02-16-relative-to-z12b_sync.csv)</caption>',
+    );
+    expect(page).toContain('<tr><th scope="row">delete</th><td class="num">6.40</td></tr>');
+    expect(page).toContain('All 20 numbers of this run (CSV)');
+  });
+});
