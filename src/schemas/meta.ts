@@ -3,6 +3,7 @@ import { IsoDate, Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
+import { HttpUrl } from './url.ts';
 
 /**
  * The optional `--meta <file>` (YAML or JSON) of `benchsite harvest` and `benchsite import`: facts that are
@@ -47,7 +48,7 @@ export const MetaSchema = z.strictObject({
     })
     .optional(),
   /** Published source, for `benchsite import`. */
-  published: z.strictObject({ title: Text, date: IsoDate.optional(), url: z.url().optional() }).optional(),
+  published: z.strictObject({ title: Text, date: IsoDate.optional(), url: HttpUrl.optional() }).optional(),
 });
 
 export type Meta = z.infer<typeof MetaSchema>;
