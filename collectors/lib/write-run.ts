@@ -10,7 +10,6 @@ import { validateRunData } from '../../src/runs/validate-run.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
-import { chartsStamp, runChartsHtml } from '../../src/charts/run-charts.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
 import { tarChunks } from './tar.ts';
@@ -98,12 +97,11 @@ export async function writeHarvestedRun(
 ): Promise<WrittenRun> {
   const id = runId(h.run);
   const dir = join(out, id);
-  // Compressing runs on the thread pool while this thread checks the series and draws the charts.
+  // Compressing runs on the thread pool while this thread checks the series.
   const archiving = opts.archiving ?? rawArchive(h, opts.archiveLevel);
   archiving.catch(() => {}); // awaited below; a series problem may throw first
   const hasSeries = Object.keys(h.series.tests).length > 0;
   let seriesText = '';
-  let chartsText = '';
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
     if (!s.success)
@@ -113,8 +111,6 @@ export async function writeHarvestedRun(
           .join('\n'),
       );
     seriesText = seriesJson(h.series);
-    // The run page's charts, drawn once here (the site redraws them only when this file is stale).
-    chartsText = `${chartsStamp(Buffer.byteLength(seriesText))}${runChartsHtml(h.run, h.series)}`;
   }
   const archive = await archiving;
   const run = structuredClone(h.run);
@@ -128,20 +124,17 @@ export async function writeHarvestedRun(
   }
   await mkdir(dir, { recursive: true });
   let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), archive);
-  if (hasSeries) {
-    changed = (await writeFileAtomic(join(dir, 'series.json'), seriesText)) || changed;
-    changed = (await writeFileAtomic(join(dir, 'charts.html'), chartsText)) || changed;
-  } else {
-    await rm(join(dir, 'series.json'), { force: true });
-    await rm(join(dir, 'charts.html'), { force: true });
-  }
+  if (hasSeries) changed = (await writeFileAtomic(join(dir, 'series.json'), seriesText)) || changed;
+  else await rm(join(dir, 'series.json'), { force: true });
+  // Drawn by an older benchsite; the site draws run charts from series.json now, and validate refuses the file.
+  await rm(join(dir, 'charts.html'), { force: true });
   changed = (await writeFileAtomic(file, formatJson(run))) || changed;
   return { id, dir, status: changed ? 'written' : 'unchanged' };
 }
 
 /**
  * Write runs one after another, each run's archive already compressing while the run before it is written,
- * so the thread pool is never idle while this thread checks and charts. `done` hears of every run, written
+ * so the thread pool is never idle while this thread checks the series. `done` hears of every run, written
  * or refused: one bad run does not stop the others.
  */
 export async function writeHarvestedRuns(
