@@ -1,6 +1,7 @@
-// Writing a harvested run under content/runs: validated first, every file through a temp file and a rename,
-// run.json last so a run directory never looks complete before it is. Unchanged files are left alone, so
-// harvesting the same raw files twice changes nothing.
+// Writing a harvested run under content/runs: made publishable first (publishable.ts: secrets redacted in
+// run.json and the raw files, long strings cut), validated, every file through a temp file and a rename, run.json
+// last so a run directory never looks complete before it is. Unchanged files are left alone, so harvesting the
+// same raw files twice changes nothing.
 import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzip } from 'node:zlib';
@@ -12,6 +13,7 @@ import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
+import { publishableRun, redactRawFiles } from './publishable.ts';
 import { tarChunks } from './tar.ts';
 
 const gzipAsync = promisify(gzip);
@@ -45,6 +47,7 @@ export const ARCHIVE_CHUNK = 4 << 20;
  * still one valid .tar.gz (gzip, tar and zlib read every member), made on every core instead of one.
  */
 export async function rawArchive(h: HarvestedRun, level = archiveLevelFor(h)): Promise<Uint8Array> {
+  redactRawFiles(h);
   const entries = [...h.raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const parts: Array<Promise<Buffer>> = [];
   for (const chunk of tarChunks(entries, ARCHIVE_CHUNK)) parts.push(gzipAsync(chunk, { level }));
@@ -113,7 +116,7 @@ export async function writeHarvestedRun(
     seriesText = seriesJson(h.series);
   }
   const archive = await archiving;
-  const run = structuredClone(h.run);
+  const run = publishableRun(h.run);
   run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
   const file = join(dir, 'run.json');
   const checked = validateRunData(file, run, id);
