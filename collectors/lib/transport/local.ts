@@ -20,8 +20,12 @@ export class LocalTransport implements Transport {
     const sink = new OutputSink(opts);
     const child = spawn(argv[0]!, argv.slice(1), {
       env: { ...process.env, ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (opts.input !== undefined) {
+      child.stdin!.on('error', () => {}); // a program that exits without reading it
+      child.stdin!.end(opts.input);
+    }
     let timedOut = false;
     const timer = opts.timeoutMs
       ? setTimeout(() => {
@@ -29,8 +33,8 @@ export class LocalTransport implements Transport {
           child.kill('SIGKILL');
         }, opts.timeoutMs)
       : undefined;
-    child.stdout.on('data', (c: Buffer) => sink.out(c));
-    child.stderr.on('data', (c: Buffer) => sink.err(c));
+    child.stdout!.on('data', (c: Buffer) => sink.out(c));
+    child.stderr!.on('data', (c: Buffer) => sink.err(c));
     const done = new Promise<ExecResult>((resolve) => {
       let settled = false;
       const finish = async (code: number | null, signal: string | null, error?: Error) => {

@@ -4,6 +4,11 @@
 export interface ExecOptions {
   /** Environment variables for the command (secrets go here, not on the command line). */
   env?: Record<string, string>;
+  /**
+   * Text for the command's standard input, which then ends (a secret for a program that reads it from a file:
+   * `sysbench --config-file=/dev/stdin`). Without it the command's standard input is empty.
+   */
+  input?: string;
   /** Kill the command after this long; the result says `timedOut`. */
   timeoutMs?: number;
   /** Append stdout, and stderr as it comes, to this local file (the harness's `>& file`). */
