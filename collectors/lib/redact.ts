@@ -113,22 +113,25 @@ function shellWords(text: string): Array<Word | { operator: true }> {
 /** `--mysql-password`, `--db_password`, `--passphrase`: an option whose value is a secret. */
 const SECRET_OPTION = /^--?[\w.-]*(pass|pwd|secret|token)[\w.-]*$/i;
 const ASSIGNMENT = /^([A-Za-z_][\w.-]*)=([\s\S]*)$/;
+/** A value redacted already (with what followed it in a list): left as it is written. */
+const REDACTED = /^\*\*\*[,;)'"]*$/;
 
-/** One word as it may be shown (the original text when nothing in it is secret). */
+/** One word as it may be shown (the original text when nothing in it is secret, or it is redacted already). */
 function redactWord(w: Word, original: string, known: string[]): string {
   const v = w.value;
-  const option = /^(--?[\w.-]+)=([\s\S]*)$/.exec(v);
-  let shown: string | undefined;
-  if (option && SECRET_OPTION.test(option[1]!)) shown = `${option[1]}=${MASK}`;
-  else if (/^-p[^-\s]/.test(v))
-    shown = `-p${MASK}`; // mysql -pSECRET
-  else {
-    const a = ASSIGNMENT.exec(v);
-    if (a && SECRET_NAME.test(a[1]!) && a[2] !== '') shown = `${a[1]}=${MASK}`;
-  }
-  if (shown !== undefined) return shown;
-  const inline = redactKnown(redactInline(v), known);
-  return inline === v ? original : shellQuote(inline);
+  // --mysql-password=SECRET, mysql -pSECRET, PGPASSWORD=SECRET: the option or name stays, the value goes.
+  const option = /^(--?[\w.-]+=)([\s\S]*)$/.exec(v);
+  const attached = /^(-p)([^-\s][\s\S]*)$/.exec(v);
+  const assignment = ASSIGNMENT.exec(v);
+  let secret: [string, string] | undefined;
+  if (option && SECRET_OPTION.test(option[1]!.slice(0, -1))) secret = [option[1]!, option[2]!];
+  else if (attached) secret = [attached[1]!, attached[2]!];
+  else if (assignment && SECRET_NAME.test(assignment[1]!) && assignment[2] !== '')
+    secret = [`${assignment[1]}=`, assignment[2]!];
+  if (secret) return REDACTED.test(secret[1]) ? original : `${secret[0]}${MASK}`;
+  // A word holding words (a script for `sh -c`, a conninfo string) is a command line of its own.
+  const inner = /[ \t\n\r;&|()<>]/.test(v) ? redactCommand(v, known) : redactKnown(redactInline(v), known);
+  return inner === v ? original : shellQuote(inner);
 }
 
 /** A word quoted for a POSIX shell, bare when it needs no quotes. */

@@ -8,7 +8,7 @@ export interface RunCommand {
   argv: string[];
   /** Environment of the program: where passwords go (never into argv, which every user of the host can see). */
   env?: Record<string, string>;
-  /** Text for the program's standard input (a password for a program that reads it from a file, /dev/stdin). */
+  /** Text for the program's standard input (a password for a program that reads it from a file: /dev/stdin). */
   input?: string;
   /** Output file; parent directories are created. */
   file: string;

@@ -1,9 +1,27 @@
 // Commands on this machine, as child processes (no shell unless asked for).
 import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { OutputSink } from './capture.ts';
 import type { ExecOptions, ExecResult, Running, Transport } from './types.ts';
+
+/**
+ * A file descriptor of `text` for a child's standard input: a file readable only by this user, in a private
+ * directory removed at once, so nothing is left on disk by name. Not a pipe: Node gives children a socket,
+ * and a program cannot open either again as /dev/stdin (`sysbench --config-file=/dev/stdin`); a file it can.
+ */
+function fileHolding(text: string): number {
+  const dir = mkdtempSync(join(tmpdir(), 'benchsite-stdin-'));
+  try {
+    const file = join(dir, 'in');
+    writeFileSync(file, text, { mode: 0o600 });
+    return openSync(file, 'r');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export class LocalTransport implements Transport {
   readonly where = 'this machine';
@@ -18,14 +36,12 @@ export class LocalTransport implements Transport {
 
   start(argv: string[], opts: ExecOptions = {}): Running {
     const sink = new OutputSink(opts);
+    const stdin = opts.input === undefined ? 'ignore' : fileHolding(opts.input);
     const child = spawn(argv[0]!, argv.slice(1), {
       env: { ...process.env, ...opts.env },
-      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: [stdin, 'pipe', 'pipe'],
     });
-    if (opts.input !== undefined) {
-      child.stdin!.on('error', () => {}); // a program that exits without reading it
-      child.stdin!.end(opts.input);
-    }
+    if (typeof stdin === 'number') closeSync(stdin);
     let timedOut = false;
     const timer = opts.timeoutMs
       ? setTimeout(() => {

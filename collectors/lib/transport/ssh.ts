@@ -161,7 +161,7 @@ export class SshTransport implements Transport {
       // command line of the host), then becomes the command (exec), so that pid is the command's.
       let remote: ReturnType<typeof remoteCommand>;
       try {
-        remote = remoteCommand(argv, opts.env);
+        remote = remoteCommand(argv, opts.env, opts.input);
       } catch (e) {
         sink.err(`${(e as Error).message}\n`);
         settle({ code: 127, signal: null, disconnected: false });
@@ -176,7 +176,7 @@ export class SshTransport implements Transport {
         }
         channel = ch;
         // As for a local command, standard input is the given text, or empty.
-        ch.end(`${remote.stdin}${opts.input ?? ''}`);
+        ch.end(remote.stdin);
         let head = '';
         ch.on('data', (c: Buffer) => {
           if (pid !== undefined) return sink.out(c);

@@ -25,15 +25,26 @@ describe('redactCommand: the whole password, whatever the quoting a spec allows'
     expect(redactCommand(line)).toBe(shown);
   });
 
-  it('leaves a line without secrets exactly as it is', () => {
+  it('leaves a line without secrets, or with its secrets redacted already, exactly as it is', () => {
     const line = `sysbench oltp_read_only --tables=1 --range-size=100 run  >& 'sb.o x'; echo "done: \\"ok\\""`;
     expect(redactCommand(line)).toBe(line);
+    const settings = 'search_path\t"""host=h user=rep password=***""", "postgres://rep:***@h/x", public';
+    expect(redactCommand(settings)).toBe(settings);
+    expect(redactCommand(redactCommand(`x --db_password='a b' -p'c d' PGPASSWORD="e f"`))).toBe(
+      'x --db_password=*** -p*** PGPASSWORD=***',
+    );
   });
 
   it('removes known secrets (the spec passwords) wherever they are, quoted or not', () => {
     expect(redactCommand(`echo ${quote(PW)} > /tmp/x`, [PW])).toBe('echo *** > /tmp/x');
     expect(redactCommand(`run "it's ${PW}"`, [PW])).not.toContain('Inl1nePW');
     expect(redactCommand(`a 'it'\\''s' b`, [`it's`])).toBe('a *** b');
+    // A script given to sh -c, quoted once more: the password inside it is quoted twice.
+    const setup = `mariadb -u u -p${quote(PW)} -e 'select 1'`;
+    expect(redactCommand(['sh', '-c', setup].map(quote).join(' '), [PW])).toBe(
+      `sh -c 'mariadb -u u -p*** -e '\\''select 1'\\'''`,
+    );
+    expect(redactCommand(['sh', '-c', setup].map(quote).join(' '))).not.toContain('Inl1nePW');
   });
 });
 

@@ -34,6 +34,16 @@ describe('shell quoting', () => {
     expect(() => remoteCommand(['true'], { P: 'two\nlines' })).toThrow(/P holds a line break/);
   });
 
+  it('with input, gives the program its standard input as a file it can open again as /dev/stdin, then removes it', () => {
+    const cmd = remoteCommand(
+      ['sh', '-c', 'printf "%s|" "$A"; cat /dev/stdin; ls -l /proc/self/fd/0'],
+      { A: 'a' },
+      'line 1\nline 2\n',
+    );
+    const out = execFileSync('sh', ['-c', cmd.line], { encoding: 'utf8', input: cmd.stdin, timeout: 10_000 });
+    expect(out).toMatch(/^a\|line 1\nline 2\n.*\/tmp\/tmp\.\w+ \(deleted\)\n$/s);
+  });
+
   it('leaves safe words unquoted', () => {
     expect(quote('--threads=1')).toBe('--threads=1');
     expect(quote('a b')).toBe("'a b'");
