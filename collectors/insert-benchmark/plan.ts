@@ -110,10 +110,11 @@ function connectionArgs(product: SpecDbms['product'], c: Connection): { args: st
  */
 export const IIBENCH_LAUNCHER = [
   'import os,runpy,sys',
-  "p=os.environ.pop('BENCHSITE_DB_PASSWORD',None)",
-  "sys.argv=sys.argv[1:]+(['--db_password='+p] if p else [])",
-  'sys.path[0]=os.path.dirname(os.path.abspath(sys.argv[0]))',
-  "runpy.run_path(sys.argv[0],run_name='__main__')",
+  'a=sys.argv[1:]',
+  'p=os.environ.pop("BENCHSITE_DB_PASSWORD","")',
+  'sys.argv=a+["--db_password="+p]*bool(p)',
+  'sys.path[0]=os.path.dirname(os.path.abspath(a[0]))',
+  'runpy.run_path(a[0],run_name="__main__")',
 ].join(';');
 export const IIBENCH_PASSWORD_ENV = 'BENCHSITE_DB_PASSWORD';
 

@@ -31,9 +31,10 @@ export function isAllowedLink(text: string): boolean {
 }
 
 /** An absolute http(s) URL, e.g. a post's address. Any other scheme (`javascript:`, `data:`, `file:`) is refused. */
-export const HttpUrl = z
-  .url({ protocol: /^https?$/ })
-  .refine((u) => !BLANK_OR_CONTROL.test(u), 'the URL holds white space or control characters');
+export const HttpUrl = z.url({ protocol: /^https?$/ }).refine((u) => !BLANK_OR_CONTROL.test(u), {
+  message: 'the URL holds white space or control characters',
+  params: { hint: 'Write a blank as %20; other invisible characters do not belong in a URL' },
+});
 
 /** Where a run's raw archive is: `raw.tar.gz` beside run.json, or an http(s) URL when archives are kept elsewhere. */
 export const RawArchiveLocation = z.string().refine((l) => l === RAW_ARCHIVE_FILE || isHttpUrl(l), {
