@@ -6,7 +6,7 @@
 // (validate-run-folder.ts), and only checked bytes are published.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Run } from '../../schemas/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
@@ -44,11 +44,31 @@ export interface RenderResult {
   problems?: string[];
 }
 
+const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+
 /** Cache files are read-only: dist/ holds hard links to them, and an edit there must not change the cache. */
 async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const tmp = tmpName(file);
   await writeFile(tmp, data, { mode: 0o444 });
   await rename(tmp, file);
+}
+
+/**
+ * A cache file written only if it is not there yet. Runs with the same archive are rendered at once, and a
+ * rename over the file while another job links it would make that link fail (the replaced file has no name
+ * left), so the file is given its name by a link, which never replaces.
+ */
+async function writeOnce(file: string, data: Uint8Array): Promise<void> {
+  if (existsSync(file)) return;
+  const tmp = tmpName(file);
+  await writeFile(tmp, data, { mode: 0o444 });
+  try {
+    await link(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    await rm(tmp, { force: true });
+  }
 }
 
 /** The cache file names of a run's page and CSV, and of an archive by its sha256. */
@@ -146,8 +166,7 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
   let sha: string | undefined;
   if (archive.bytes) {
     sha = run.provenance.rawArchive!.sha256;
-    const file = cachedArchive(ctx.cacheDir, sha);
-    if (!existsSync(file)) await writeAtomic(file, archive.bytes);
+    await writeOnce(cachedArchive(ctx.cacheDir, sha), archive.bytes);
   }
   if (!placeArchive(id, sha, ctx)) throw new Error(`run page cache: the archive of ${id} vanished while building`);
   return { id, key, rendered, archive: sha };

@@ -84,6 +84,19 @@ describe('renderRunPage', () => {
     expect((await stat(site)).ino).toBe((await stat(join(ctx.cacheDir, `${r.archive}.tar.gz`))).ino);
   });
 
+  it('renders runs that share an archive at once: one cached copy, linked beside every page', async () => {
+    const run = JSON.parse(await readFile(join(ctx.runsDir, ID, 'run.json'), 'utf8'));
+    const ids = Array.from({ length: 24 }, (_, i) => `sysbench/vm/20261122-copy${i}`);
+    for (const [i, id] of ids.entries()) {
+      await cp(join(ctx.runsDir, ID), join(ctx.runsDir, id), { recursive: true });
+      await writeFile(join(ctx.runsDir, id, 'run.json'), JSON.stringify({ ...run, label: `copy${i}` }));
+    }
+    const results = await Promise.all(ids.map((id) => renderRunPage({ id }, ctx)));
+    expect(new Set(results.map((r) => r.archive)).size).toBe(1);
+    const inode = (await stat(join(ctx.cacheDir, `${results[0]!.archive}.tar.gz`))).ino;
+    for (const id of ids) expect((await stat(join(ctx.outDir, 'runs', id, 'raw.tar.gz'))).ino).toBe(inode);
+  });
+
   it('draws the charts from series.json, never from a charts.html beside it', async () => {
     await writeFile(join(ctx.runsDir, ID, 'charts.html'), '<script>alert(1)</script>');
     await renderRunPage({ id: ID }, ctx);
