@@ -1,9 +1,29 @@
 import { defineConfig } from 'astro/config';
+import { satteri } from '@astrojs/markdown-satteri';
+import { contentFiles } from './src/site/content-files.ts';
+import { markdownPlugins } from './src/site/markdown.ts';
 import { rawArchives } from './src/site/raw-archives.ts';
 import { runPages } from './src/site/run-pages.ts';
 
 export default defineConfig({
-  integrations: [runPages(), rawArchives()],
+  integrations: [contentFiles(), runPages(), rawArchives()],
+  // Report Markdown is content from anyone's pull request: text and allowed links only (src/site/markdown.ts).
+  markdown: { processor: satteri(markdownPlugins) },
+  // Every page carries a Content-Security-Policy <meta> (static hosts cannot send headers): scripts only from
+  // the site itself or inline with the hash Astro computed, no plugins, no <base>. Inline style attributes stay
+  // allowed: the build-time SVG charts use them, and a style attribute cannot run script.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "img-src 'self' https:",
+      ],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   // Report pages read their runs' files: render a few at once so reading one overlaps building another.
   build: { concurrency: 4 },
 });

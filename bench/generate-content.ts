@@ -1,16 +1,15 @@
 // A content tree of N runs with realistic shapes, for the site build benchmark: half sysbench (~40 tests with
 // per-second series), 30 % Insert Benchmark (10 steps), 20 % HammerDB grids (9 points). Each run is a template
 // run made from real or synthetic raw output, given its own host, version, date and values (jittered, so no
-// two runs chart alike). Raw archives are hard links to the template's (the site only copies them).
+// two runs chart alike). Raw archives are copies of the template's: content files may not be hard links.
 import { existsSync } from 'node:fs';
-import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { loadRawInput } from '../collectors/lib/raw-tree.ts';
 import { writeHarvestedRun, seriesJson } from '../collectors/lib/write-run.ts';
 import type { HarvestedRun } from '../collectors/lib/harvested.ts';
 import { formatJson } from '../src/runs/format-json.ts';
-import { chartsStamp, runChartsHtml } from '../src/charts/run-charts.ts';
 import { runId } from '../src/runs/run-id.ts';
 import type { Meta, Run, SeriesFile } from '../src/schemas/index.ts';
 import { generateRawDir } from './generate-raw.ts';
@@ -86,8 +85,10 @@ export async function generateContent(
   n: number,
   log: (s: string) => void = () => {},
 ): Promise<{ dir: string; runs: number }> {
-  const marker = join(dir, '.complete');
+  // The format of the generated tree: bump to generate it again (2: no charts.html, archives copied, not linked).
+  const marker = join(dir, '.complete-2');
   if (existsSync(marker)) return { dir, runs: n };
+  await rm(dir, { recursive: true, force: true });
   const scratch = join(dir, '..', '.templates');
   log(
     'templates: a synthetic 40-test sysbench run (60 s per test, 1-second samples), the real 1m Insert Benchmark run, a published HammerDB grid',
@@ -113,16 +114,11 @@ export async function generateContent(
     const runDir = join(runsDir, runId(run));
     await mkdir(runDir, { recursive: true });
     if (Object.keys(series.tests).length) {
-      // As `benchsite harvest` writes them: the series and the run page's charts drawn from them.
-      const text = seriesJson(series);
-      await writeFile(join(runDir, 'series.json'), text);
-      await writeFile(
-        join(runDir, 'charts.html'),
-        `${chartsStamp(Buffer.byteLength(text))}${runChartsHtml(run, series)}`,
-      );
+      // As `benchsite harvest` writes them.
+      await writeFile(join(runDir, 'series.json'), seriesJson(series));
     }
     if (run.provenance.rawArchive) {
-      if (!existsSync(join(runDir, 'raw.tar.gz'))) await link(t.archive, join(runDir, 'raw.tar.gz'));
+      if (!existsSync(join(runDir, 'raw.tar.gz'))) await copyFile(t.archive, join(runDir, 'raw.tar.gz'));
     }
     await writeFile(join(runDir, 'run.json'), formatJson(run));
     if ((i + 1) % 1000 === 0) log(`${i + 1} runs written`);

@@ -5,7 +5,7 @@ import { access, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/p
 import { join, relative } from 'node:path';
 import type { Meta, RunSpec, SpecDbms, SpecHost } from '../src/schemas/index.ts';
 import { runId } from '../src/runs/run-id.ts';
-import { dataDirectory, parseSettings, versionFromServer } from './lib/dbms-client.ts';
+import { dataDirectory, parseSettings, password, versionFromServer } from './lib/dbms-client.ts';
 import { hostFacts, INVENTORY_COMMANDS, type InventoryFiles } from './lib/inventory.ts';
 import { appendJournal, finishedSteps, readJournal, JOURNAL } from './lib/journal.ts';
 import type { Progress } from './lib/progress.ts';
@@ -13,11 +13,13 @@ import { loadRawInput } from './lib/raw-tree.ts';
 import { RunStopped, type StepContext } from './lib/run-steps.ts';
 import { openTransport, TransportError, type Transport } from './lib/transport/index.ts';
 import { writeHarvestedRun } from './lib/write-run.ts';
-import { redactSecrets } from './lib/provenance.ts';
+import { publishableRun, redactRawFiles } from './lib/publishable.ts';
+import { redactCommand } from './lib/redact.ts';
 import { RAW_META } from './lib/meta.ts';
 import { quote } from './lib/transport/shell-quote.ts';
 import { runnerOf } from './runners.ts';
 import type { DbmsPlan, Plan } from './lib/steps.ts';
+import type { HarvestedRun } from './lib/harvested.ts';
 
 export interface RunOptions {
   resume: boolean;
@@ -42,11 +44,25 @@ export function planOf(spec: RunSpec): Plan {
   return runnerOf(spec).plan(spec);
 }
 
-const shellLine = (argv: string[]) => redactSecrets(argv.map(quote).join(' '));
+/** The passwords and passphrases of a spec, by value (never printed or written: redact.ts). */
+export function specSecrets(spec: RunSpec): string[] {
+  const out = new Set<string>();
+  for (const d of spec.dbms) out.add(password(d.connection));
+  for (const h of hostsOf(spec)) {
+    if (h.ssh?.passphrase) out.add(h.ssh.passphrase);
+    if (h.ssh?.passphraseEnv) out.add(process.env[h.ssh.passphraseEnv] ?? '');
+  }
+  const b = spec.benchmark;
+  if (b.kind === 'hammerdb-tprocc' && b.pgUserPasswordEnv) out.add(process.env[b.pgUserPasswordEnv] ?? '');
+  out.delete('');
+  return [...out];
+}
 
 /** `--dry-run`: the exact commands, per host and DBMS entry, passwords redacted. */
 export function dryRunText(specFile: string, spec: RunSpec): string {
   const plan = planOf(spec);
+  const secrets = specSecrets(spec);
+  const shellLine = (argv: string[]) => redactCommand(argv.map(quote).join(' '), secrets);
   const out: string[] = [`# ${specFile}: ${spec.name}`];
   for (const s of plan.skipped) out.push(`# skipped ${s.test}: ${s.reason}`);
   for (const host of hostsOf(spec)) {
@@ -56,7 +72,8 @@ export function dryRunText(specFile: string, spec: RunSpec): string {
     out.push(...INVENTORY_COMMANDS.map((c) => `${shellLine(c.argv)} > inventory/${c.file}`));
     for (const run of plan.runs) {
       out.push(`### ${run.dbms.label} -> ${run.dir}/`);
-      for (const f of run.files ?? []) out.push(`cat > ${quote(f.hostPath)} <<'EOF'\n${f.content.trimEnd()}\nEOF`);
+      for (const f of run.files ?? [])
+        out.push(redactCommand(`cat > ${quote(f.hostPath)} <<'EOF'\n${f.content.trimEnd()}\nEOF`, secrets));
       for (const step of run.steps) {
         if (step.kind === 'shell') out.push(shellLine(['sh', '-c', step.script]));
         else if (step.kind === 'client')
@@ -148,6 +165,28 @@ async function metaFor(spec: RunSpec, host: SpecHost, dbms: SpecDbms, dir: strin
   };
 }
 
+/** Secrets this short are not searched for: they would match ordinary words of the raw files. */
+const SEARCHED_SECRET_CHARS = 8;
+
+/**
+ * The last check before a run of `benchsite run` is written: none of the spec's passwords may be in what would
+ * be published (run.json and the raw files as archived). The raw files are benchsite's own and should never
+ * hold one; if a tool printed it, the run is refused rather than published.
+ */
+export function secretsIn(h: HarvestedRun, secrets: string[]): string[] {
+  const searched = secrets.filter((x) => x.length >= SEARCHED_SECRET_CHARS);
+  if (!searched.length) return [];
+  redactRawFiles(h);
+  const runText = JSON.stringify(publishableRun(h.run));
+  const found: string[] = [];
+  if (searched.some((x) => runText.includes(x))) found.push('run.json');
+  for (const e of h.raw) {
+    const bytes = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength);
+    if (searched.some((x) => bytes.includes(x))) found.push(e.path);
+  }
+  return found;
+}
+
 /** Harvest a finished raw run directory and write the run (validated, atomic). */
 async function harvestAndWrite(
   spec: RunSpec,
@@ -162,6 +201,11 @@ async function harvestAndWrite(
   const result = runnerOf(spec).harvest(await loadRawInput(dir));
   if (result.runs.length !== 1) throw new Error(`${dir}: expected one run to harvest, found ${result.runs.length}`);
   const h = result.runs[0]!;
+  const leaked = secretsIn(h, specSecrets(spec));
+  if (leaked.length)
+    throw new Error(
+      `${dir}: a password of the spec is in ${leaked.join(', ')}; the run is not written, so it is not published. A program printed it: remove it from those raw files and harvest the directory yourself`,
+    );
   const w = await writeHarvestedRun(h, out);
   await appendJournal(join(dir, JOURNAL), { event: 'harvested', at: new Date().toISOString(), id: runId(h.run) });
   return join(w.dir, 'run.json');
@@ -219,6 +263,7 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
         dir,
         progress: p,
         signal: opts.signal,
+        secrets: specSecrets(spec),
       };
       current = { dbms: run.dbms.label, step: 'setup' };
       await runnerOf(spec).execute(run, ctx, {

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
 import { validateRunText } from '../../src/runs/validate-run.ts';
 import { latestComparable, runDiffMarkdown, type RunRef } from '../../src/analysis/run-diff.ts';
 import { changedFiles, filesAt, readAt } from '../lib/git.ts';
+import { readContentFile } from '../../src/runs/validate-files.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const diffCommand: Command = {
@@ -34,7 +34,15 @@ Example (in CI, for a pull request):
           head,
           changed.map((c) => c.path),
         )
-      : new Map(await Promise.all(changed.map(async (c) => [c.path, await readFile(c.path, 'utf8')] as const)));
+      : new Map(
+          await Promise.all(
+            // The working tree of a pull request is untrusted: a link is refused, never followed (into the comment).
+            changed.map(async (c) => {
+              const read = await readContentFile(c.path);
+              return [c.path, 'bytes' in read ? read.bytes.toString('utf8') : read] as const;
+            }),
+          ),
+        );
     const basePaths = filesAt(base, root).filter((p) => p.endsWith('/run.json'));
     const baseRuns: RunRef[] = [];
     for (const [path, text] of await readAt(base, basePaths)) {
@@ -48,7 +56,12 @@ Example (in CI, for a pull request):
     const problems: string[] = [];
     const sections: string[] = [];
     for (const c of changed) {
-      const checked = validateRunText(c.path, headTexts.get(c.path) ?? '', idOf(c.path));
+      const text = headTexts.get(c.path) ?? '';
+      if (typeof text !== 'string') {
+        if ('problem' in text) problems.push(`- ${text.problem.text}`);
+        continue;
+      }
+      const checked = validateRunText(c.path, text, idOf(c.path));
       if (!checked.run) {
         problems.push(...checked.problems.map((p) => `- ${p.text}`));
         continue;

@@ -15,10 +15,11 @@ Reads each <raw> (a result directory, a single tool output file, or a .tar.gz of
 finds the benchmark runs in it and writes, per run:
   <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json     the run (validated)
                                               series.json  per-interval series
-                                              charts.html  the run page's charts, drawn once here
                                               raw.tar.gz   every raw file, with its sha256 in run.json
 Writing is atomic and idempotent: harvesting the same files again changes nothing. Raw archives
 are gzip level 6, or level 1 (3x faster, ~25% larger) for runs of more than 64 MiB of raw files.
+Passwords in commands, settings and raw files become ***. One <raw> may unpack to at most 2 GiB
+(BENCHSITE_MAX_RAW=8G to change it): it is held in memory, about 3x its size at the peak.
 
 Recognised:
   sysbench           mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)

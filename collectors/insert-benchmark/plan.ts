@@ -102,7 +102,26 @@ function connectionArgs(product: SpecDbms['product'], c: Connection): { args: st
   return { args: [`--db_host=${c.host}`], env };
 }
 
-/** The iibench.py argv of one client in one step, in np.sh's option order. */
+/**
+ * iibench.py takes its password only as `--db_password=`, and a command line is visible to every user of the
+ * host (`ps`). So Python runs iibench.py through this launcher, which adds the option from the environment to
+ * sys.argv (not to the process's command line) and runs the script as `python iibench.py ...` would (its
+ * directory first on sys.path, as __main__).
+ */
+export const IIBENCH_LAUNCHER = [
+  'import os,runpy,sys',
+  'a=sys.argv[1:]',
+  'p=os.environ.pop("BENCHSITE_DB_PASSWORD","")',
+  'sys.argv=a+["--db_password="+p]*bool(p)',
+  'sys.path[0]=os.path.dirname(os.path.abspath(a[0]))',
+  'runpy.run_path(a[0],run_name="__main__")',
+].join(';');
+export const IIBENCH_PASSWORD_ENV = 'BENCHSITE_DB_PASSWORD';
+
+/**
+ * The iibench.py argv of one client in one step, in np.sh's option order, as np.sh's line 1 shows it: the
+ * password as `***` (the launcher adds the real one).
+ */
 function iibenchArgv(
   spec: InsertBenchmarkSpec,
   dbms: SpecDbms,
@@ -125,7 +144,7 @@ function iibenchArgv(
     '--secs_per_report=1',
     host,
     `--db_user=${c.user}`,
-    `--db_password=${password(c)}`,
+    '--db_password=***',
     ...engine,
     '--unique_checks=1',
     '--bulk_load=0',
@@ -186,14 +205,20 @@ export function planInsertBenchmark(spec: InsertBenchmarkSpec, dbmsList: SpecDbm
       for (let n = 1; n <= clients; n++) {
         const table = spec.tablePerClient ? `pi${n}` : 'pi1';
         const shape = !spec.tablePerClient && n > 1 ? { ...s, setup: false } : s;
-        const argv = iibenchArgv(spec, dbms, shape, n, spec.seed + 1000 * all.indexOf(name) + n, table);
-        const env = { ...spec.env, ...connectionArgs(dbms.product, dbms.connection).env };
+        const shown = iibenchArgv(spec, dbms, shape, n, spec.seed + 1000 * all.indexOf(name) + n, table);
+        const pw = password(dbms.connection);
+        const env = {
+          ...spec.env,
+          ...connectionArgs(dbms.product, dbms.connection).env,
+          ...(pw ? { [IIBENCH_PASSWORD_ENV]: pw } : {}),
+        };
+        const [python, ...args] = shown.filter((a) => !a.startsWith('--db_password='));
         commands.push({
-          argv,
+          argv: [python!, '-c', IIBENCH_LAUNCHER, ...args],
           env: Object.keys(env).length ? env : undefined,
           file: `${name}/o.ib.dop${dop}.${n}`,
-          // Line 1 is the command, as np.sh echoes it, password redacted (per argument: it may contain spaces).
-          header: argv.map((a) => (a.startsWith('--db_password=') ? '--db_password=***' : redactSecrets(a))).join(' '),
+          // Line 1 is the iibench.py command, as np.sh echoes it, password redacted.
+          header: shown.map((a) => redactSecrets(a)).join(' '),
           liveRate: s.info.kind === 'query' ? INTERVAL_QPS : INTERVAL_IPS,
           // The client with --setup creates the shared table; the others wait for it, as np.sh does.
           delaySeconds: s.setup && !spec.tablePerClient && n > 1 ? SHARED_TABLE_DELAY_S : undefined,

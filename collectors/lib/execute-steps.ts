@@ -125,6 +125,7 @@ async function runStep(
     let partial = '';
     const r = ctx.transport.start(c.argv, {
       env: c.env,
+      input: c.input,
       outputFile: join(ctx.dir, c.file),
       timeoutMs: step.timeoutMs,
       onOutput: (chunk) => {

@@ -12,13 +12,8 @@ export function manifest(entries: RawEntry[]): RawFile[] {
   return entries.map((e) => ({ path: e.path, bytes: e.data.length, sha256: e.sha256 ?? sha256Hex(e.data) }));
 }
 
-/** Passwords never reach content/: `--pgsql-password=pw` -> `--pgsql-password=***`, likewise MYSQL_PWD, PGPASSWORD, -p<pw>. */
-export function redactSecrets(command: string): string {
-  return command
-    .replace(/(--[A-Za-z_-]*password=)\S*/g, '$1***')
-    .replace(/\b(PGPASSWORD|MYSQL_PWD)=\S*/g, '$1=***')
-    .replace(/(\s-p)(?!\s)\S+/g, '$1***');
-}
+/** Passwords never reach content/: `--pgsql-password=pw` -> `--pgsql-password=***`, whatever the quoting (redact.ts). */
+export { redactCommand as redactSecrets } from './redact.ts';
 
 /** The benchsite version written into every run (package.json `version`). */
 export const BENCHSITE_VERSION = '0.1.0';

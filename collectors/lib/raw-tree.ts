@@ -1,9 +1,13 @@
 // Inputs of `harvest` (a directory, a single output file, or a .tar.gz of either) -> files in memory.
-// This is the I/O edge; the harvesters get the files and stay pure.
+// This is the I/O edge; the harvesters get the files and stay pure. An input is held in memory whole, so its
+// size is bounded (maxRawBytes, BENCHSITE_MAX_RAW): a directory or file is measured before it is read, and a
+// .tar.gz is unpacked as a stream, each file's size checked before its bytes are kept, so a small archive that
+// unpacks to gigabytes (a decompression bomb) is refused at the limit, not after filling the memory.
+import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { readTar } from './tar.ts';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { TarReader } from './tar.ts';
 
 export interface RawEntry {
   /** Path relative to the input, with forward slashes. */
@@ -24,10 +28,52 @@ export interface RawTree {
 
 const decoder = new TextDecoder();
 
-/** The text of a raw file, gunzipped when its name ends in `.gz`. */
+/** The default bound of an input's raw files, unpacked: far above a day of 1-second samples. */
+export const DEFAULT_MAX_RAW_BYTES = 2 * 1024 ** 3;
+
+/** `2G`, `500M`, `64k` or bytes: a size as BENCHSITE_MAX_RAW is written. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$/i.exec(text);
+  if (!m) return undefined;
+  return Math.round(Number(m[1]) * 1024 ** ' kmgt'.indexOf(m[2]!.toLowerCase() || ' '));
+}
+
+/** The bound of an input's raw files: BENCHSITE_MAX_RAW, else 2 GiB. */
+export function maxRawBytes(): number {
+  const set = process.env.BENCHSITE_MAX_RAW;
+  if (set === undefined || set === '') return DEFAULT_MAX_RAW_BYTES;
+  const n = parseSize(set);
+  if (!n) throw new Error(`BENCHSITE_MAX_RAW=${set} is not a size. Write it as bytes or with K, M, G, e.g. 4G.`);
+  return n;
+}
+
+const shownSize = (n: number) =>
+  n >= 1024 ** 3
+    ? `${+(n / 1024 ** 3).toFixed(2)} GiB`
+    : n >= 1024 ** 2
+      ? `${+(n / 1024 ** 2).toFixed(1)} MiB`
+      : `${n} bytes`;
+
+/** An input over the bound. */
+export class InputTooLarge extends Error {}
+
+/** The refusal of an input over the bound: what, how much, and how to raise the bound. */
+export function tooLarge(what: string, limit: number): InputTooLarge {
+  return new InputTooLarge(
+    `${what}: the raw files unpack to more than ${shownSize(limit)}, the limit of one input, so benchsite stops here (a small archive that unpacks to this much may be a decompression bomb). If the input is genuine, raise the limit: BENCHSITE_MAX_RAW=8G, or harvest its run directories one by one.`,
+  );
+}
+
+/** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
-  const bytes = e.path.endsWith('.gz') ? gunzipSync(e.data) : e.data;
-  return decoder.decode(bytes);
+  if (!e.path.endsWith('.gz')) return decoder.decode(e.data);
+  const limit = maxRawBytes();
+  try {
+    return decoder.decode(gunzipSync(e.data, { maxOutputLength: limit }));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.path, limit);
+    throw new Error(`${e.path}: cannot be gunzipped (${(err as Error).message})`);
+  }
 }
 
 /** SHA-256 of every entry on libuv's thread pool (WebCrypto digests there), so hashing runs beside parsing. */
@@ -51,6 +97,7 @@ export async function loadRawInput(input: string): Promise<RawTree> {
 }
 
 async function readRawInput(input: string): Promise<RawTree> {
+  const limit = maxRawBytes();
   let info;
   try {
     info = await stat(input);
@@ -59,32 +106,69 @@ async function readRawInput(input: string): Promise<RawTree> {
       `${input}: no such file or directory. Give a raw result directory, an output file or a .tar.gz of them.`,
     );
   }
+  const byPath = (a: RawEntry, b: RawEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   if (info.isDirectory()) {
+    const files: Array<{ full: string; size: number; mtimeMs: number }> = [];
+    await walk(input, files);
+    if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge(input, limit);
     const entries: RawEntry[] = [];
-    await walk(input, input, entries);
-    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { name: basename(input), entries };
+    for (const f of files) {
+      const data = new Uint8Array(await readFile(f.full));
+      entries.push({ path: relative(input, f.full).split(sep).join('/'), data, mtimeMs: f.mtimeMs });
+    }
+    return { name: basename(input), entries: entries.sort(byPath) };
   }
-  const data = new Uint8Array(await readFile(input));
   if (/\.(tar\.gz|tgz)$/.test(input)) {
-    const entries = readTar(gunzipSync(data)).map((e) => ({
+    const entries = (await unpackTarGz(input, limit)).map((e) => ({
       path: e.path.replace(/^\.\//, ''),
       data: e.data,
       mtimeMs: e.mtime ? e.mtime * 1000 : undefined,
     }));
-    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''), entries };
+    return { name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''), entries: entries.sort(byPath) };
   }
+  if (info.size > limit) throw tooLarge(input, limit);
+  const data = new Uint8Array(await readFile(input));
   return { name: basename(input), entries: [{ path: basename(input), data, mtimeMs: info.mtimeMs }] };
 }
 
-async function walk(root: string, dir: string, out: RawEntry[]): Promise<void> {
+/** The files of a .tar.gz, unpacked as a stream and refused as soon as they pass `limit` bytes. */
+async function unpackTarGz(input: string, limit: number) {
+  let kept = 0;
+  const tar = new TarReader((path, size) => {
+    kept += size;
+    if (kept > limit) throw tooLarge(`${input} (at ${path})`, limit);
+  });
+  const source = createReadStream(input);
+  const gunzip = createGunzip();
+  source.on('error', (e) => gunzip.destroy(e));
+  source.pipe(gunzip);
+  let unpacked = 0;
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      unpacked += chunk.length;
+      // Headers and padding count too: an archive of nothing but those is still refused at the limit.
+      if (unpacked > limit + (64 << 20)) throw tooLarge(input, limit);
+      tar.push(chunk);
+      if (tar.done) break;
+    }
+  } catch (e) {
+    if (e instanceof InputTooLarge) throw e;
+    throw new Error(`${input}: cannot be unpacked (${(e as Error).message}). Give a .tar.gz made with tar -czf.`);
+  } finally {
+    source.destroy();
+    gunzip.destroy();
+  }
+  return tar.end();
+}
+
+/** Every regular file below `dir` with its size (links are not followed). */
+async function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): Promise<void> {
   for (const d of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, d.name);
-    if (d.isDirectory()) await walk(root, full, out);
+    if (d.isDirectory()) await walk(full, out);
     else if (d.isFile()) {
-      const [data, info] = await Promise.all([readFile(full), stat(full)]);
-      out.push({ path: relative(root, full).split(sep).join('/'), data: new Uint8Array(data), mtimeMs: info.mtimeMs });
+      const info = await stat(full);
+      out.push({ full, size: info.size, mtimeMs: info.mtimeMs });
     }
   }
 }

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appendJournal, JOURNAL } from './journal.ts';
 import type { Progress } from './progress.ts';
-import { redactSecrets } from './provenance.ts';
+import { redactCommand, redactConfigText } from './redact.ts';
 import type { ClientCommand } from './dbms-client.ts';
 import type { ExecResult, Running, Transport } from './transport/index.ts';
 
@@ -17,6 +17,8 @@ export interface StepContext {
   progress: Progress;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
+  /** The spec's passwords, by value: never written or shown (redact.ts). */
+  secrets?: string[];
 }
 
 /** A run cannot go on: connection lost, Ctrl-C, or a setup step failed. The message says what is on disk. */
@@ -64,8 +66,9 @@ export async function runAbortable(ctx: StepContext, running: Running): Promise<
 /** A `setup:`/`teardown:` command of the spec. Its output is kept as `<id>.log`. */
 export async function runShellStep(ctx: StepContext, id: string, script: string): Promise<void> {
   await journal(ctx, { event: 'start', at: now(), step: id, files: [`${id}.log`] });
-  ctx.progress.log(ctx.host, `${ctx.dbms}: ${id}: ${redactSecrets(script)}`);
-  await writeFile(join(ctx.dir, `${id}.log`), `$ ${redactSecrets(script)}\n`);
+  const shown = redactCommand(script, ctx.secrets);
+  ctx.progress.log(ctx.host, `${ctx.dbms}: ${id}: ${shown}`);
+  await writeFile(join(ctx.dir, `${id}.log`), `$ ${shown}\n`);
   const t0 = Date.now();
   const r = await runAbortable(
     ctx,
@@ -82,7 +85,10 @@ export async function runShellStep(ctx: StepContext, id: string, script: string)
   await journal(ctx, { event: 'done', at: now(), step: id, code: 0, seconds: (Date.now() - t0) / 1000 });
 }
 
-/** A database client command (create database, version, settings); stdout kept in `file`. */
+/**
+ * A database client command (create database, version, settings); stdout kept in `file`, with secrets in it
+ * redacted (a server's settings may hold passwords: `primary_conninfo`, `ssl_passphrase_command`).
+ */
 export async function runClientStep(
   ctx: StepContext,
   id: string,
@@ -100,7 +106,7 @@ export async function runClientStep(
       false,
     );
   }
-  if (file) await writeFile(join(ctx.dir, file), r.stdout);
+  if (file) await writeFile(join(ctx.dir, file), redactConfigText(r.stdout));
   await journal(ctx, { event: 'done', at: now(), step: id, code: r.code, seconds: (Date.now() - t0) / 1000 });
 }
 

@@ -6,7 +6,10 @@ import type { ClientCommand } from './dbms-client.ts';
 /** One program run of a `run` step, its stdout and stderr appended to `file` (relative to the raw run directory). */
 export interface RunCommand {
   argv: string[];
+  /** Environment of the program: where passwords go (never into argv, which every user of the host can see). */
   env?: Record<string, string>;
+  /** Text for the program's standard input (a password for a program that reads it from a file: /dev/stdin). */
+  input?: string;
   /** Output file; parent directories are created. */
   file: string;
   /** Lines written to the file first (e.g. the command as mytools run.sh echoes it). Secrets redacted by the caller. */

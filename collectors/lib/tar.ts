@@ -119,34 +119,126 @@ function readString(b: Uint8Array, offset: number, width: number): string {
   return dec.decode(nul < 0 ? slice : slice.subarray(0, nul));
 }
 
-/** Decode a tar file (ustar, GNU long names, pax path records). Only regular files are returned. */
-export function readTar(buf: Uint8Array): TarEntry[] {
-  const out: TarEntry[] = [];
-  let offset = 0;
-  let longName: string | undefined;
-  while (offset + BLOCK <= buf.length) {
-    const h = buf.subarray(offset, offset + BLOCK);
-    if (h.every((b) => b === 0)) break;
-    const size = parseInt(readString(h, 124, 12).trim() || '0', 8);
-    const mtime = parseInt(readString(h, 136, 12).trim() || '0', 8);
-    const type = String.fromCharCode(h[156]!);
-    const magic = readString(h, 257, 6);
-    const prefix = magic.startsWith('ustar') ? readString(h, 345, 155) : '';
-    const name = prefix ? `${prefix}/${readString(h, 0, 100)}` : readString(h, 0, 100);
-    const dataStart = offset + BLOCK;
-    const data = buf.subarray(dataStart, dataStart + size);
-    offset = dataStart + size + pad(size);
-    if (type === 'L') {
-      longName = readString(data, 0, data.length);
-    } else if (type === 'x') {
-      const m = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(dec.decode(data));
-      if (m) longName = m[1];
-    } else if (type === '0' || type === '\0' || type === '7') {
-      out.push({ path: longName ?? name, data, mtime });
-      longName = undefined;
-    } else {
-      longName = undefined; // directories, links, global headers
+/** A tar header's fields. */
+interface Header {
+  name: string;
+  size: number;
+  mtime: number;
+  type: string;
+}
+
+function parseHeader(h: Uint8Array): Header {
+  const octalField = (offset: number, width: number) => parseInt(readString(h, offset, width).trim() || '0', 8) || 0;
+  const magic = readString(h, 257, 6);
+  const prefix = magic.startsWith('ustar') ? readString(h, 345, 155) : '';
+  const base = readString(h, 0, 100);
+  return {
+    name: prefix ? `${prefix}/${base}` : base,
+    size: octalField(124, 12),
+    mtime: octalField(136, 12),
+    type: String.fromCharCode(h[156]!),
+  };
+}
+
+const isFile = (type: string) => type === '0' || type === '\0' || type === '7';
+/** GNU long names and pax records are small; a header that says otherwise is not believed. */
+const MAX_NAME_RECORD = 1 << 20;
+
+/**
+ * A tar file read piece by piece, as it is unpacked, so it is never whole in memory: ustar, GNU long names and
+ * pax path records; only regular files are kept, each in its own buffer. `onFile` hears each file's declared
+ * size before its bytes are kept, and may throw to refuse it (a size limit).
+ */
+export class TarReader {
+  readonly entries: TarEntry[] = [];
+  private readonly onFile?: (path: string, size: number) => void;
+  private readonly header = new Uint8Array(BLOCK);
+  private headerFill = 0;
+  private current?: Header;
+  private data?: Uint8Array;
+  private dataFill = 0;
+  /** Bytes of the current entry (data and padding) still to come. */
+  private remaining = 0;
+  private longName?: string;
+  private finished = false;
+
+  constructor(onFile?: (path: string, size: number) => void) {
+    this.onFile = onFile;
+  }
+
+  /** Whether the end-of-archive block has been read (what follows it is not part of the archive). */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  push(chunk: Uint8Array): void {
+    let off = 0;
+    while (off < chunk.length && !this.finished) {
+      if (!this.current) {
+        const n = Math.min(BLOCK - this.headerFill, chunk.length - off);
+        this.header.set(chunk.subarray(off, off + n), this.headerFill);
+        this.headerFill += n;
+        off += n;
+        if (this.headerFill === BLOCK) this.startEntry();
+      } else {
+        const n = Math.min(this.remaining, chunk.length - off);
+        if (this.data && this.dataFill < this.data.length) {
+          const keep = Math.min(n, this.data.length - this.dataFill);
+          this.data.set(chunk.subarray(off, off + keep), this.dataFill);
+          this.dataFill += keep;
+        }
+        this.remaining -= n;
+        off += n;
+        if (this.remaining === 0) this.endEntry();
+      }
     }
   }
-  return out;
+
+  /** The files read; a file cut short by the end of the input keeps the bytes it has. */
+  end(): TarEntry[] {
+    if (this.current && this.data && isFile(this.current.type)) this.endEntry(this.data.subarray(0, this.dataFill));
+    return this.entries;
+  }
+
+  private startEntry(): void {
+    this.headerFill = 0;
+    if (this.header.every((b) => b === 0)) {
+      this.finished = true;
+      return;
+    }
+    const h = parseHeader(this.header);
+    this.current = h;
+    this.dataFill = 0;
+    this.remaining = h.size + pad(h.size);
+    if (isFile(h.type)) {
+      this.onFile?.(this.longName ?? h.name, h.size);
+      this.data = new Uint8Array(h.size);
+    } else if ((h.type === 'L' || h.type === 'x') && h.size <= MAX_NAME_RECORD) this.data = new Uint8Array(h.size);
+    else this.data = undefined;
+    if (this.remaining === 0) this.endEntry();
+  }
+
+  private endEntry(data = this.data): void {
+    const h = this.current!;
+    this.current = undefined;
+    this.data = undefined;
+    if (h.type === 'L') {
+      this.longName = data ? readString(data, 0, data.length) : undefined;
+    } else if (h.type === 'x') {
+      const m = data ? /(?:^|\n)\d+ path=([^\n]*)\n/.exec(dec.decode(data)) : null;
+      if (m) this.longName = m[1];
+    } else if (isFile(h.type)) {
+      this.entries.push({ path: this.longName ?? h.name, data: data ?? new Uint8Array(), mtime: h.mtime });
+      this.longName = undefined;
+    } else {
+      this.longName = undefined; // directories, links, global headers
+    }
+  }
+}
+
+/** Decode a tar file (ustar, GNU long names, pax path records). Only regular files are returned. */
+export function readTar(buf: Uint8Array): TarEntry[] {
+  const reader = new TarReader();
+  reader.push(buf);
+  return reader.end();
 }

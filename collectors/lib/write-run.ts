@@ -1,6 +1,7 @@
-// Writing a harvested run under content/runs: validated first, every file through a temp file and a rename,
-// run.json last so a run directory never looks complete before it is. Unchanged files are left alone, so
-// harvesting the same raw files twice changes nothing.
+// Writing a harvested run under content/runs: made publishable first (publishable.ts: secrets redacted in
+// run.json and the raw files, long strings cut), validated, every file through a temp file and a rename, run.json
+// last so a run directory never looks complete before it is. Unchanged files are left alone, so harvesting the
+// same raw files twice changes nothing.
 import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzip } from 'node:zlib';
@@ -10,9 +11,9 @@ import { validateRunData } from '../../src/runs/validate-run.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
-import { chartsStamp, runChartsHtml } from '../../src/charts/run-charts.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
+import { publishableRun, redactRawFiles } from './publishable.ts';
 import { tarChunks } from './tar.ts';
 
 const gzipAsync = promisify(gzip);
@@ -46,6 +47,7 @@ export const ARCHIVE_CHUNK = 4 << 20;
  * still one valid .tar.gz (gzip, tar and zlib read every member), made on every core instead of one.
  */
 export async function rawArchive(h: HarvestedRun, level = archiveLevelFor(h)): Promise<Uint8Array> {
+  redactRawFiles(h);
   const entries = [...h.raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const parts: Array<Promise<Buffer>> = [];
   for (const chunk of tarChunks(entries, ARCHIVE_CHUNK)) parts.push(gzipAsync(chunk, { level }));
@@ -98,12 +100,11 @@ export async function writeHarvestedRun(
 ): Promise<WrittenRun> {
   const id = runId(h.run);
   const dir = join(out, id);
-  // Compressing runs on the thread pool while this thread checks the series and draws the charts.
+  // Compressing runs on the thread pool while this thread checks the series.
   const archiving = opts.archiving ?? rawArchive(h, opts.archiveLevel);
   archiving.catch(() => {}); // awaited below; a series problem may throw first
   const hasSeries = Object.keys(h.series.tests).length > 0;
   let seriesText = '';
-  let chartsText = '';
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
     if (!s.success)
@@ -113,11 +114,9 @@ export async function writeHarvestedRun(
           .join('\n'),
       );
     seriesText = seriesJson(h.series);
-    // The run page's charts, drawn once here (the site redraws them only when this file is stale).
-    chartsText = `${chartsStamp(Buffer.byteLength(seriesText))}${runChartsHtml(h.run, h.series)}`;
   }
   const archive = await archiving;
-  const run = structuredClone(h.run);
+  const run = publishableRun(h.run);
   run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
   const file = join(dir, 'run.json');
   const checked = validateRunData(file, run, id);
@@ -128,20 +127,17 @@ export async function writeHarvestedRun(
   }
   await mkdir(dir, { recursive: true });
   let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), archive);
-  if (hasSeries) {
-    changed = (await writeFileAtomic(join(dir, 'series.json'), seriesText)) || changed;
-    changed = (await writeFileAtomic(join(dir, 'charts.html'), chartsText)) || changed;
-  } else {
-    await rm(join(dir, 'series.json'), { force: true });
-    await rm(join(dir, 'charts.html'), { force: true });
-  }
+  if (hasSeries) changed = (await writeFileAtomic(join(dir, 'series.json'), seriesText)) || changed;
+  else await rm(join(dir, 'series.json'), { force: true });
+  // Drawn by an older benchsite; the site draws run charts from series.json now, and validate refuses the file.
+  await rm(join(dir, 'charts.html'), { force: true });
   changed = (await writeFileAtomic(file, formatJson(run))) || changed;
   return { id, dir, status: changed ? 'written' : 'unchanged' };
 }
 
 /**
  * Write runs one after another, each run's archive already compressing while the run before it is written,
- * so the thread pool is never idle while this thread checks and charts. `done` hears of every run, written
+ * so the thread pool is never idle while this thread checks the series. `done` hears of every run, written
  * or refused: one bad run does not stop the others.
  */
 export async function writeHarvestedRuns(

@@ -1,10 +1,10 @@
 // Run spec -> the steps of a sysbench run, per DBMS entry. Pure: the same spec always gives the same plan,
 // which is what lets `--resume` match an interrupted run step by step.
-import type { Connection, SpecDbms, SysbenchSpec } from '../../src/schemas/index.ts';
+import type { SpecDbms, SysbenchSpec } from '../../src/schemas/index.ts';
 import { password } from '../lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
 import { redactSecrets } from '../lib/provenance.ts';
-import type { DbmsPlan, Plan, Step } from '../lib/steps.ts';
+import type { DbmsPlan, Plan, RunCommand, Step } from '../lib/steps.ts';
 import { SYSBENCH_TESTS, baseTestType, sysbenchTestName } from './tests.ts';
 
 /** sysbench's interval line: live QPS for the progress line. */
@@ -12,16 +12,43 @@ const INTERVAL_QPS = /\[\s*\d+s\s*\]\s+thds:\s*\d+\s+tps:\s*[\d.]+\s+qps:\s*([\d
 /** The report's `queries:` line: the test's QPS, logged when it ends. */
 const REPORT_QPS = /queries:\s+\d+\s+\(([\d.]+) per sec\.\)/;
 
-function driverArgs(product: SpecDbms['product'], c: Connection): string[] {
-  const d = product === 'postgres' ? 'pgsql' : 'mysql';
-  const args = [`--db-driver=${d}`, `--${d}-user=${c.user}`, `--${d}-db=${c.database}`];
-  if (password(c)) args.push(`--${d}-password=${password(c)}`);
-  if (c.socket) args.push(product === 'postgres' ? `--pgsql-host=${c.socket}` : `--mysql-socket=${c.socket}`);
-  else {
-    args.push(`--${d}-host=${c.host}`);
-    if (c.port) args.push(`--${d}-port=${c.port}`);
+/**
+ * How sysbench connects: its options, and where the password goes, never on its command line (which every user
+ * of the host can read). The pgsql driver leaves an empty password to libpq, which takes PGPASSWORD; the mysql
+ * driver passes its (empty) option to the client library, which then ignores MYSQL_PWD, so the password goes
+ * in an options file that sysbench reads from its standard input (`--config-file=/dev/stdin`).
+ */
+function driverArgs(dbms: SpecDbms): Pick<RunCommand, 'argv' | 'env' | 'input'> {
+  const c = dbms.connection;
+  const d = dbms.product === 'postgres' ? 'pgsql' : 'mysql';
+  const argv = [`--db-driver=${d}`, `--${d}-user=${c.user}`, `--${d}-db=${c.database}`];
+  const pw = password(c);
+  let env: Record<string, string> | undefined;
+  let input: string | undefined;
+  if (pw && d === 'pgsql') env = { PGPASSWORD: pw };
+  else if (pw) {
+    argv.push('--config-file=/dev/stdin');
+    input = `mysql-password=${sysbenchOptionValue(pw, dbms.label)}\n`;
   }
-  return args;
+  if (c.socket) argv.push(dbms.product === 'postgres' ? `--pgsql-host=${c.socket}` : `--mysql-socket=${c.socket}`);
+  else {
+    argv.push(`--${d}-host=${c.host}`);
+    if (c.port) argv.push(`--${d}-port=${c.port}`);
+  }
+  return { argv, env, input };
+}
+
+/**
+ * A value in a sysbench options file: quoted with " or ' (the file has no escapes), so it may hold blanks, `,`
+ * and `#`, but not both quotes, a line break, or more than sysbench reads of a line.
+ */
+function sysbenchOptionValue(value: string, label: string): string {
+  const quote = value.includes('"') ? "'" : '"';
+  if (value.includes(quote) || /[\n\r\0]/.test(value) || value.length > 900)
+    throw new Error(
+      `the MySQL password of DBMS entry ${label} cannot be given to sysbench: its options file has no escapes, so a password with both ' and ", a line break, or over 900 characters does not fit. Use another password for the benchmark user`,
+    );
+  return `${quote}${value}${quote}`;
 }
 
 /** Parse a spec test entry: `read-only` or `read-only_range=10`. */
@@ -64,8 +91,10 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
     tests.push({ type, range, lua: t.stock.lua, args: t.stock.args(range), tableSize: t.stock.tableSize, seconds });
   }
   const runs = dbmsList.map((dbms): DbmsPlan => {
+    const driver = driverArgs(dbms);
+    const secrets = { env: driver.env, input: driver.input };
     const common = (tableSize?: number) => [
-      ...driverArgs(dbms.product, dbms.connection),
+      ...driver.argv,
       `--tables=${spec.tables}`,
       `--table-size=${tableSize ?? spec.rows}`,
     ];
@@ -78,7 +107,7 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
         id,
         kind: 'run',
         what: verb,
-        commands: [{ argv, file, header: redactSecrets(argv.join(' ')) }],
+        commands: [{ argv, ...secrets, file, header: redactSecrets(argv.join(' ')) }],
         timeoutMs: 6 * 3600_000,
       };
     };
@@ -115,6 +144,7 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
           commands: [
             {
               argv,
+              ...secrets,
               file: `sb.o.${sfxn}`,
               header: redactSecrets(argv.join(' ')),
               cpusLine: true,

@@ -1,14 +1,11 @@
 // The time-series charts of a run page, from its series: QPS (sysbench), tpm (HammerDB), each benchmark's
-// extra per-second charts, and CPU busy (vmstat), one small panel per test. Pure: `benchsite harvest` draws
-// them once into charts.html beside run.json (stamped with the series' size), and a build only draws them when
-// that file is missing or stale.
+// extra per-second charts, and CPU busy (vmstat), one small panel per test. Pure: the build draws them from the
+// checked series.json of each run page it renders (src/site/run-charts.ts), on its worker threads; the page
+// cache keeps them until series.json or this code changes.
 import type { Run, SeriesFile } from '../schemas/index.ts';
 import { SERIES_CHARTS } from '../analysis/key-metrics.ts';
 import { downsample } from '../analysis/downsample.ts';
 import { sparklinesSvg, type SparkPanel } from './sparklines.ts';
-
-/** Bump when the charts change, so pre-drawn charts.html files are redrawn. */
-export const RUN_CHARTS_VERSION = 1;
 
 type Getter = (names: string[]) => (row: Array<number | null>) => number | null;
 
@@ -60,13 +57,4 @@ export function runChartsHtml(run: Run, series: SeriesFile): string {
     '%',
   );
   return figures.join('\n');
-}
-
-/**
- * The first line of charts.html: the chart version and the size of the series.json it was drawn from.
- * Both files are written together by harvest; the size catches a series.json rewritten without its charts
- * without hashing 10,000 series files on every build.
- */
-export function chartsStamp(seriesBytes: number): string {
-  return `<!-- benchsite run charts v${RUN_CHARTS_VERSION} series-bytes=${seriesBytes} -->`;
 }

@@ -8,6 +8,7 @@ import type { Loader } from 'astro/loaders';
 import { findRunFiles, idOf } from './read-runs.ts';
 import { validateJob, type ValidateJob, type ValidateResult } from './validate-worker.ts';
 import { fileStamp } from './file-stamp.ts';
+import { contentError } from './problems.ts';
 import { sourceDigest } from './source-digest.ts';
 import { runOnWorkers } from './worker-pool.ts';
 
@@ -46,11 +47,7 @@ export function runsLoader(root = 'content/runs'): Loader {
             });
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
-        if (problems.length) {
-          throw new Error(
-            `${problems.length} problem(s) in content/runs (run \`npx benchsite validate\` for the list):\n${problems.join('\n')}`,
-          );
-        }
+        if (problems.length) throw contentError(root, problems);
         logger.info(`${seen.size} runs (${jobs.length} validated, ${seen.size - jobs.length} unchanged)`);
       };
       await sync();

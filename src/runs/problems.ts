@@ -1,4 +1,5 @@
 // Problems in a run (or report, meta, spec) file, worded as `<file>: <json.path>: <what is wrong>. <what to do>`.
+import { isAbsolute, relative } from 'node:path';
 import type { z } from 'zod';
 
 export interface Problem {
@@ -25,7 +26,10 @@ export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
 const FORMAT_EXAMPLES: Record<string, { what: string; how: string }> = {
   date: { what: 'a date', how: 'YYYY-MM-DD, e.g. 2026-11-22' },
   datetime: { what: 'a date and time', how: 'an ISO 8601 time with its offset, e.g. 2026-11-22T06:10:00Z' },
-  url: { what: 'a URL', how: 'a full URL, e.g. https://example.com/post' },
+  url: {
+    what: 'an http(s) URL',
+    how: 'a full URL, e.g. https://example.com/post (javascript:, data: and other schemes are refused)',
+  },
 };
 
 function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: string; hint: string } {
@@ -133,4 +137,25 @@ export function parseJsonText(file: string, text: string): { data?: unknown; pro
       ),
     };
   }
+}
+
+/** A file under the working directory by its short path; others as given, not as ../../ chains. */
+export function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/** A problem's line as printed, its file shown by shownPath. */
+export const shownText = (p: Problem): string => p.text.replace(p.file, shownPath(p.file));
+
+/**
+ * The error that stops a site build on bad content: one line per problem, as `benchsite validate` prints them,
+ * and no stack trace (Astro prints one when the error has it; the fault is in the content, not the code).
+ */
+export function contentError(where: string, lines: string[]): Error {
+  const e = new Error(
+    `${lines.length} problem(s) in ${where} (run \`npx benchsite validate\` for the list):\n${lines.join('\n')}`,
+  );
+  e.stack = '';
+  return e;
 }

@@ -1,9 +1,9 @@
 // Reading runs from a content directory: for the CLI (validate, export) and the site's content loader.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Run } from '../schemas/index.ts';
-import { problem, type Problem } from './problems.ts';
-import { validateRunText, validateSeriesText } from './validate-run.ts';
+import type { Problem } from './problems.ts';
+import { checkRunJson } from './validate-run-folder.ts';
 
 /** Every `run.json` below `dir`, as paths, sorted. */
 export async function findRunFiles(dir: string): Promise<string[]> {
@@ -40,36 +40,15 @@ export interface LoadedRun {
   run: Run;
 }
 
-/** Read and validate every run below `root`. `withSeries` also checks each series.json. */
-export async function loadRuns(
-  root: string,
-  opts: { withSeries?: boolean } = {},
-): Promise<{ runs: LoadedRun[]; problems: Problem[] }> {
+/** Read and validate every run.json below `root` (as `benchsite validate` does). */
+export async function loadRuns(root: string): Promise<{ runs: LoadedRun[]; problems: Problem[] }> {
   const runs: LoadedRun[] = [];
   const problems: Problem[] = [];
   for (const file of await findRunFiles(root)) {
     const id = idOf(root, file);
-    const text = await readFile(file, 'utf8');
-    const checked = validateRunText(file, text, id);
+    const checked = await checkRunJson(file, id);
     problems.push(...checked.problems);
     if (!checked.run) continue;
-    if (opts.withSeries && checked.run.tests.some((t) => t.series?.length)) {
-      const seriesFile = join(file, '..', 'series.json');
-      let seriesText: string | undefined;
-      try {
-        seriesText = await readFile(seriesFile, 'utf8');
-      } catch {
-        problems.push(
-          problem(
-            seriesFile,
-            '(file)',
-            'missing, but run.json names series',
-            'Re-run benchsite harvest to regenerate it',
-          ),
-        );
-      }
-      if (seriesText !== undefined) problems.push(...validateSeriesText(seriesFile, seriesText, checked.run).problems);
-    }
     runs.push({ id, file, run: checked.run });
   }
   return { runs, problems };

@@ -1,7 +1,8 @@
-// A worker thread of the content loader: reads a run.json, validates it with RunSchema and summarizes it.
-// The loader runs one per CPU, so 10,000 runs are validated on every core instead of one.
-import { readFile } from 'node:fs/promises';
-import { validateRunText } from './validate-run.ts';
+// A worker thread of the content loader: reads a run.json, validates it with RunSchema (as `benchsite validate`
+// does: validate-run-folder.ts) and summarizes it. The loader runs one per CPU, so 10,000 runs are validated on
+// every core instead of one.
+import { shownText } from './problems.ts';
+import { checkRunJson } from './validate-run-folder.ts';
 import { summarizeRun, type RunSummary } from './run-summary.ts';
 import { serveJobs } from './worker-pool.ts';
 
@@ -21,12 +22,11 @@ export interface ValidateResult {
 }
 
 export async function validateJob(job: ValidateJob): Promise<ValidateResult> {
-  const text = await readFile(job.file, 'utf8');
-  const checked = validateRunText(job.file, text, job.id);
+  const checked = await checkRunJson(job.file, job.id);
   return {
     ...job,
     summary: checked.run ? summarizeRun(checked.run) : undefined,
-    problems: checked.problems.map((p) => p.text),
+    problems: checked.problems.map(shownText),
   };
 }
 

@@ -19,5 +19,8 @@ export const RelativePath = z
   .min(1)
   .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'expected a relative path inside the folder');
 
-/** A run id: its path under `content/runs/`, `<benchmark>/<host>/<YYYYMMDD>-<label>`. */
-export const RunId = z.string().regex(/^[^/]+\/[^/]+\/\d{8}-[^/]+$/, 'expected <benchmark>/<host>/<YYYYMMDD>-<label>');
+/** A run id: its path under `content/runs/`, `<benchmark>/<host>/<YYYYMMDD>-<label>` (no `.` or `..` part). */
+export const RunId = z
+  .string()
+  .regex(/^[^/]+\/[^/]+\/\d{8}-[^/]+$/, 'expected <benchmark>/<host>/<YYYYMMDD>-<label>')
+  .refine((id) => !id.split('/').some((p) => p === '.' || p === '..'), 'a run id never has a . or .. part');

@@ -1,5 +1,6 @@
 // Every schema of benchsite, in one import.
 export * from './common.ts';
+export * from './url.ts';
 export * from './host.ts';
 export * from './dbms.ts';
 export * from './config.ts';

@@ -5,6 +5,7 @@ import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
 import { SysbenchWorkloadSchema } from './workloads/sysbench.ts';
 import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
+import { HttpUrl } from './url.ts';
 
 /**
  * The optional `--meta <file>` (YAML or JSON) of `benchsite harvest` and `benchsite import`: facts that are
@@ -70,7 +71,7 @@ export const MetaSchema = z.strictObject({
       /** The post's date; the date of the runs when the meta file gives no `date`. */
       date: IsoDate.optional(),
       /** The post's address. */
-      url: z.url().optional(),
+      url: HttpUrl.optional(),
     })
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, RelativePath, Sha256, Text } from './common.ts';
+import { HttpUrl, RawArchiveLocation } from './url.ts';
 
 /** One raw file as it was harvested. */
 export const RawFileSchema = z.strictObject({
@@ -44,8 +45,8 @@ export const ProvenanceSchema = z.strictObject({
   /** The compressed archive of `rawFiles` beside run.json (or where a setting put it). */
   rawArchive: z
     .strictObject({
-      /** File name beside run.json, or a URL when archives are kept elsewhere. */
-      location: Text,
+      /** `raw.tar.gz` (the file beside run.json), or an http(s) URL when archives are kept elsewhere. */
+      location: RawArchiveLocation,
       bytes: z.number().int().nonnegative(),
       sha256: Sha256,
     })
@@ -55,7 +56,8 @@ export const ProvenanceSchema = z.strictObject({
     .strictObject({
       title: Text,
       date: z.iso.date().optional(),
-      url: z.url().optional(),
+      /** The post's address (http or https only). */
+      url: HttpUrl.optional(),
       file: Text.optional(),
     })
     .optional(),

@@ -1,24 +1,27 @@
 // Everything under /runs/ of the built site at 10,000 runs: each run's page, its results.csv and its raw
 // archive. Astro builds one shell page with the site's layout; when the build is done every run's page is
-// that shell filled with its body (run-body.ts), rendered on worker threads into a cache keyed by content
-// (render-page.ts), and linked into dist/ with the run's CSV and raw.tar.gz. Astro alone spent minutes on
-// these pages and rendered all of them every build.
+// that shell filled with its body (run-body.ts) and charts drawn from its checked series, rendered on worker
+// threads into a cache keyed by content (render-page.ts), and linked into dist/ with the run's CSV and its
+// checked raw.tar.gz (a copy in the cache, never a link to content/). Astro alone spent minutes on these pages
+// and rendered all of them every build. A run whose series or archive `benchsite validate` would refuse stops
+// the build, with the same message.
 //
 // A rebuild touches only what changed: dist/ is not emptied under runs/ (Astro's emptying is turned off and
 // done here for everything else), and a manifest remembers, with the build that last wrote dist/runs/, per run, the stamp of its files and its page, so
 // an unchanged run costs four stat calls (runStamp). The dev server renders the same pages through ordinary routes.
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { contentError } from '../runs/problems.ts';
 import { findRunFiles, idOf } from '../runs/read-runs.ts';
 import { sourceDigest } from '../runs/source-digest.ts';
 import { runOnWorkers } from '../runs/worker-pool.ts';
 import { RUNS_DIR } from './content-dirs.ts';
-import { linkOrCopy } from './link-file.ts';
 import {
+  placeArchive,
   placeCached,
   renderRunPage,
   runStamp,
@@ -29,7 +32,7 @@ import {
 import { checkShell, SHELL_ROUTE } from './run-page/shell.ts';
 
 /** Bump to render every page again (a change to the cache's layout). */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 /** What the last build did: per run, the stamp of its files and the key of its cached page. */
 interface Manifest {
@@ -39,7 +42,7 @@ interface Manifest {
    * when another build (of other content, or none after dist/ was removed) changed the folder, they differ.
    */
   dist: { path: string; build: string } | null;
-  runs: Record<string, { stamp: string; key: string }>;
+  runs: Record<string, { stamp: string; key: string; archive?: string }>;
 }
 
 async function readManifest(file: string, salt: string): Promise<Manifest> {
@@ -50,14 +53,6 @@ async function readManifest(file: string, salt: string): Promise<Manifest> {
     // none yet, or unreadable: start over
   }
   return { salt, dist: null, runs: {} };
-}
-
-/** A run's raw.tar.gz into the site beside its page, or out of it when the run no longer has one. */
-function placeArchive(runsDir: string, outDir: string, id: string): void {
-  const from = join(runsDir, id, 'raw.tar.gz');
-  const to = join(outDir, 'runs', id, 'raw.tar.gz');
-  if (statSync(from, { throwIfNoEntry: false })) linkOrCopy(from, to);
-  else rmSync(to, { force: true });
 }
 
 /** Remove a run's folder from the site, and the folders above it that it leaves empty. */
@@ -148,11 +143,9 @@ export function runPages(): AstroIntegration {
           stamps.set(id, stamp);
           const k = last.runs[id];
           let inPlace = k !== undefined && k.stamp === stamp && distCurrent;
-          if (k !== undefined && k.stamp === stamp && !inPlace && placeCached(id, k.key, ctx)) {
-            placeArchive(runsDir, outDir, id);
-            inPlace = true;
-          }
-          if (inPlace) results.push({ id, key: k!.key, rendered: false });
+          if (k !== undefined && k.stamp === stamp && !inPlace)
+            inPlace = placeCached(id, k.key, ctx) && placeArchive(id, k.archive, ctx);
+          if (inPlace) results.push({ id, key: k!.key, rendered: false, archive: k!.archive });
           else jobs.push({ id });
         }
         // The others: read, hashed, and rendered unless the cache has their page (a run moved or touched).
@@ -162,7 +155,8 @@ export function runPages(): AstroIntegration {
           inline: (job) => renderRunPage(job, ctx),
           workerData: ctx,
         });
-        for (const r of done) placeArchive(runsDir, outDir, r.id);
+        const problems = done.flatMap((r) => r.problems ?? []);
+        if (problems.length) throw contentError(RUNS_DIR, problems);
         results.push(...done);
 
         const build = randomUUID();
@@ -171,15 +165,17 @@ export function runPages(): AstroIntegration {
         const manifest: Manifest = {
           salt,
           dist: { path: distRuns, build },
-          runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key }])),
+          runs: Object.fromEntries(
+            results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key, archive: r.archive }]),
+          ),
         };
         await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
         await rename(`${manifestFile}.tmp`, manifestFile);
-        // Forget pages no run uses any more, so the cache does not grow without end.
-        const used = new Set(results.map((r) => r.key));
+        // Forget pages and archives no run uses any more, so the cache does not grow without end.
+        const used = new Set(results.flatMap((r) => [r.key, r.archive ?? '']));
         let pruned = 0;
         for (const f of await readdir(cacheDir)) {
-          if (f !== 'manifest.json' && !used.has(f.replace(/\.(html|csv)$/, ''))) {
+          if (f !== 'manifest.json' && !used.has(f.replace(/\.(html|csv|tar\.gz)$/, ''))) {
             await rm(join(cacheDir, f), { force: true });
             pruned++;
           }

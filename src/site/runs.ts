@@ -1,10 +1,10 @@
 // Runs for pages: every run's summary from the content collection, and whole runs read from their files
 // when a page shows them (a run page, a report), a few at a time.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getCollection } from 'astro:content';
 import type { Run } from '../schemas/index.ts';
 import type { RunSummary } from '../runs/run-summary.ts';
+import { readContentFile } from '../runs/validate-files.ts';
 import { RUNS_DIR } from './content-dirs.ts';
 
 export interface SiteRunSummary {
@@ -33,7 +33,11 @@ const recent = new Map<string, Promise<Run>>();
 export function loadRun(id: string): Promise<Run> {
   let run = recent.get(id);
   if (!run) {
-    run = readFile(join(RUNS_DIR, id, 'run.json'), 'utf8').then((text) => JSON.parse(text) as Run);
+    const file = join(RUNS_DIR, id, 'run.json');
+    run = readContentFile(file).then((read) => {
+      if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
+      return JSON.parse(read.bytes.toString('utf8')) as Run;
+    });
     recent.set(id, run);
     if (recent.size > 64) recent.delete(recent.keys().next().value!);
   }

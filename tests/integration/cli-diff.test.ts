@@ -1,7 +1,7 @@
 // `benchsite diff` in a real git repository: a commit adds a run; the Markdown compares it with the latest
 // comparable run of the base commit, with the numbers of the raw files.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +53,26 @@ describe('benchsite diff', () => {
     ).toFixed(2);
     expect(r.stdout).toMatch(new RegExp(`\\| update-nonindex \\| qps \\| \\d+ \\| \\d+ \\| ${rel} ▲ \\| \\+\\d+ \\|`));
     expect(r.stdout).toMatch(/Median change [+\u2212]?\d+ basis points over 17 tests\./);
+  });
+
+  it('in the working tree of a pull request, a run.json that is a link is refused, never read into the comment', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'benchsite-diff-link-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        cwd: repo,
+        stdio: 'pipe',
+      });
+    git('init', '-q');
+    mkdirSync(join(repo, 'content/runs'), { recursive: true });
+    writeFileSync(join(repo, 'content/runs/.keep'), '');
+    git('add', '.');
+    git('commit', '-qm', 'base');
+    mkdirSync(join(repo, 'content/runs/sysbench/vm/20261122-x'), { recursive: true });
+    symlinkSync('/etc/passwd', join(repo, 'content/runs/sysbench/vm/20261122-x/run.json'));
+    git('add', '.');
+    const r = benchsite(['diff', 'HEAD'], { cwd: repo });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('content/runs/sysbench/vm/20261122-x/run.json: (file): is a symbolic link');
+    expect(r.stdout).not.toMatch(/root:x:0:0/);
   });
 });

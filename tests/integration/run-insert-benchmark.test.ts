@@ -362,7 +362,7 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('vmstat 5 > l.i0/o.vm.dop1 &  iostat -y -kx 5 > l.i0/o.io.dop1 &');
     expect(r.stdout).toMatch(
-      /python3 \S+\/iibench\.py --dbms=postgres --db_name=ib --secs_per_report=1 --db_host=127\.0\.0\.1 --db_user=bench --db_password=\*\*\* --engine=pg .*--max_rows=20000000 --table_name=pi1 --setup .* > l\.i0\/o\.ib\.dop1\.1/,
+      /python3 -c '[^']+' \S+\/iibench\.py --dbms=postgres --db_name=ib --secs_per_report=1 --db_host=127\.0\.0\.1 --db_user=bench --engine=pg .*--max_rows=20000000 --table_name=pi1 --setup .* > l\.i0\/o\.ib\.dop1\.1/,
     );
     expect(r.stdout).toMatch(
       /--query_pk_only --max_rows=1800000 .*--inserts_per_second=1000 --query_threads=1 .* > qp1000\.L6\/o\.ib\.dop1\.1/,

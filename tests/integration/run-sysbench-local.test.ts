@@ -62,7 +62,7 @@ describe('examples', { timeout: 400_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('## host db1 (ssh bench@db1.example.net:22)');
     expect(r.stdout).toContain(
-      'sysbench oltp_point_select --db-driver=mysql --mysql-user=bench --mysql-db=sbtest --mysql-password=*** --mysql-host=127.0.0.1 --mysql-port=3306 --tables=1 --table-size=1000000',
+      'sysbench oltp_point_select --db-driver=mysql --mysql-user=bench --mysql-db=sbtest --config-file=/dev/stdin --mysql-host=127.0.0.1 --mysql-port=3306 --tables=1 --table-size=1000000',
     );
     expect(r.stdout).not.toContain('s3cret');
   });

@@ -108,11 +108,15 @@ describe('site rebuild', () => {
     expect(existsSync(join(out, 'runs', RUNS[2]!))).toBe(false);
     expect(existsSync(join(out, 'runs', ADDED, 'index.html'))).toBe(true);
 
-    // A run whose raw archive went away (moved to object storage, say): the site stops serving it.
+    // A run whose raw archive moved to object storage (run.json says where): the site links there instead.
+    const moved = join(content, 'runs', RUNS[0]!, 'run.json');
+    const elsewhere = JSON.parse(await readFile(moved, 'utf8'));
+    elsewhere.provenance.rawArchive.location = 'https://objects.example.com/x.pg1518.cy1.pk1.tar.gz';
+    await writeFile(moved, JSON.stringify(elsewhere, null, 2));
     await rm(join(content, 'runs', RUNS[0]!, 'raw.tar.gz'));
     const seventh = await build();
-    expect(seventh).toContain('3 run pages, with their CSV and raw archive (0 rendered, 3 from the cache');
+    expect(seventh).toContain('3 run pages, with their CSV and raw archive (1 rendered, 2 from the cache');
     expect(existsSync(join(out, 'runs', RUNS[0]!, 'raw.tar.gz'))).toBe(false);
-    expect(existsSync(join(out, 'runs', RUNS[0]!, 'index.html'))).toBe(true);
+    expect(await page(RUNS[0]!)).toContain('<a href="https://objects.example.com/x.pg1518.cy1.pk1.tar.gz">');
   }, 300_000);
 });

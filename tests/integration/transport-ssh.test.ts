@@ -70,4 +70,25 @@ describe('SSH transport commands', () => {
       await t.close();
     }
   });
+
+  it('passes the environment through standard input: secrets on no command line of the host, nor in its sshd log', async () => {
+    const t = await connect(servers[0]!);
+    try {
+      const secret = `pw-${Date.now()} with space;'"x`;
+      // The program's own command line and its parent's (sshd's session), as ps shows them, then the value.
+      const script = 'tr "\\0" " " </proc/$$/cmdline; tr "\\0" " " </proc/$PPID/cmdline; echo; printf %s "$SECRET"';
+      const r = await t.exec(['sh', '-c', script], { env: { SECRET: secret } });
+      const cut = r.stdout.lastIndexOf('\n');
+      const [cmdlines, value] = [r.stdout.slice(0, cut), r.stdout.slice(cut + 1)];
+      expect(value).toBe(secret);
+      expect(cmdlines).toContain('sh -c');
+      expect(cmdlines).not.toContain('pw-');
+      expect(servers[0]!.log()).not.toContain('pw-');
+      // Standard input: the given text, else empty (a program that reads it ends).
+      expect((await t.exec(['cat'], { input: 'given\n' })).stdout).toBe('given\n');
+      expect((await t.exec(['cat'], { env: { A: 'b' }, timeoutMs: 10_000 })).stdout).toBe('');
+    } finally {
+      await t.close();
+    }
+  });
 });

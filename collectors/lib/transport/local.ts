@@ -1,9 +1,27 @@
 // Commands on this machine, as child processes (no shell unless asked for).
 import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { OutputSink } from './capture.ts';
 import type { ExecOptions, ExecResult, Running, Transport } from './types.ts';
+
+/**
+ * A file descriptor of `text` for a child's standard input: a file readable only by this user, in a private
+ * directory removed at once, so nothing is left on disk by name. Not a pipe: Node gives children a socket,
+ * and a program cannot open either again as /dev/stdin (`sysbench --config-file=/dev/stdin`); a file it can.
+ */
+function fileHolding(text: string): number {
+  const dir = mkdtempSync(join(tmpdir(), 'benchsite-stdin-'));
+  try {
+    const file = join(dir, 'in');
+    writeFileSync(file, text, { mode: 0o600 });
+    return openSync(file, 'r');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export class LocalTransport implements Transport {
   readonly where = 'this machine';
@@ -18,10 +36,12 @@ export class LocalTransport implements Transport {
 
   start(argv: string[], opts: ExecOptions = {}): Running {
     const sink = new OutputSink(opts);
+    const stdin = opts.input === undefined ? 'ignore' : fileHolding(opts.input);
     const child = spawn(argv[0]!, argv.slice(1), {
       env: { ...process.env, ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin, 'pipe', 'pipe'],
     });
+    if (typeof stdin === 'number') closeSync(stdin);
     let timedOut = false;
     const timer = opts.timeoutMs
       ? setTimeout(() => {
@@ -29,8 +49,8 @@ export class LocalTransport implements Transport {
           child.kill('SIGKILL');
         }, opts.timeoutMs)
       : undefined;
-    child.stdout.on('data', (c: Buffer) => sink.out(c));
-    child.stderr.on('data', (c: Buffer) => sink.err(c));
+    child.stdout!.on('data', (c: Buffer) => sink.out(c));
+    child.stderr!.on('data', (c: Buffer) => sink.err(c));
     const done = new Promise<ExecResult>((resolve) => {
       let settled = false;
       const finish = async (code: number | null, signal: string | null, error?: Error) => {

@@ -6,7 +6,7 @@ import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
 import type { Ssh } from '../../../src/schemas/index.ts';
 import { OutputSink } from './capture.ts';
 import { checkKnownHosts } from './known-hosts.ts';
-import { commandLine, quote } from './shell-quote.ts';
+import { quote, remoteCommand } from './shell-quote.ts';
 import { TransportError, type ExecOptions, type ExecResult, type Running, type Transport } from './types.ts';
 
 const PID_MARK = 'BENCHSITE_PID ';
@@ -121,6 +121,8 @@ export class SshTransport implements Transport {
     const sink = new OutputSink(opts);
     let channel: ClientChannel | undefined;
     let pid: number | undefined;
+    let pidKnown!: () => void;
+    const pidSeen = new Promise<void>((resolve) => (pidKnown = resolve));
     let timedOut = false;
     let settle!: (r: Omit<ExecResult, 'stdout' | 'stderr' | 'timedOut'>) => void;
     const done = new Promise<ExecResult>((resolve) => {
@@ -139,6 +141,8 @@ export class SshTransport implements Transport {
       if (pid !== undefined && !this.lost) await this.exec(['kill', `-${sig}`, String(pid)]);
     };
     const terminate = async () => {
+      // Stopped before the shell said its pid (a busy host): wait for it, so the command still gets TERM first.
+      await Promise.race([pidSeen, done, new Promise((r) => setTimeout(r, 3000).unref())]);
       await kill('TERM');
       const hard = setTimeout(() => void kill('KILL').then(() => channel?.close()), 3000);
       await done;
@@ -153,8 +157,17 @@ export class SshTransport implements Transport {
     if (this.lost) onDrop();
     else {
       this.running.add(onDrop);
-      // The shell prints its pid, then becomes the command (exec), so that pid is the command's.
-      const command = `printf '${PID_MARK}%s\\n' "$$"; ${commandLine(argv, opts.env)}`;
+      // The shell prints its pid, reads the environment from standard input (remoteCommand: no secret on a
+      // command line of the host), then becomes the command (exec), so that pid is the command's.
+      let remote: ReturnType<typeof remoteCommand>;
+      try {
+        remote = remoteCommand(argv, opts.env, opts.input);
+      } catch (e) {
+        sink.err(`${(e as Error).message}\n`);
+        settle({ code: 127, signal: null, disconnected: false });
+        return { done, stop: () => done };
+      }
+      const command = `printf '${PID_MARK}%s\\n' "$$"; ${remote.line}`;
       this.client.exec(command, (err, ch) => {
         if (err) {
           sink.err(`${err.message}\n`);
@@ -162,6 +175,8 @@ export class SshTransport implements Transport {
           return;
         }
         channel = ch;
+        // As for a local command, standard input is the given text, or empty.
+        ch.end(remote.stdin);
         let head = '';
         ch.on('data', (c: Buffer) => {
           if (pid !== undefined) return sink.out(c);
@@ -169,6 +184,7 @@ export class SshTransport implements Transport {
           const nl = head.indexOf('\n');
           if (nl < 0) return;
           pid = Number(head.slice(PID_MARK.length, nl));
+          pidKnown();
           const rest = Buffer.from(head.slice(nl + 1), 'latin1');
           if (rest.length) sink.out(rest);
         });

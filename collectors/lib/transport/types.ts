@@ -4,6 +4,12 @@
 export interface ExecOptions {
   /** Environment variables for the command (secrets go here, not on the command line). */
   env?: Record<string, string>;
+  /**
+   * Text for the command's standard input, as a file readable only by the user and already removed (a program
+   * can open it again as /dev/stdin: how sysbench reads a password, `--config-file=/dev/stdin`). Without it the
+   * command's standard input is empty.
+   */
+  input?: string;
   /** Kill the command after this long; the result says `timedOut`. */
   timeoutMs?: number;
   /** Append stdout, and stderr as it comes, to this local file (the harness's `>& file`). */

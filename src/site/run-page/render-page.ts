@@ -1,14 +1,19 @@
-// One run's files on the built site, /runs/<id>/index.html and /runs/<id>/results.csv, through a cache
-// keyed by what they are made from: the run.json bytes, its charts, and a salt covering the page shell and
-// the site's source. A rebuild finds unchanged runs by their file stamps (run-pages.ts) and links their
-// cached pages, so adding one run to 10,000 renders one page.
+// One run's files on the built site, /runs/<id>/index.html, results.csv and raw.tar.gz, through a cache keyed by
+// what they are made from: the page and CSV by the run.json and series.json bytes and a salt covering the page
+// shell and the site's source (the chart code included), the archive by its sha256. A rebuild finds unchanged
+// runs by their file stamps (run-pages.ts) and links their cached files, so adding one run to 10,000 renders one
+// page. Content is untrusted: the series and the archive are checked here as `benchsite validate` checks them
+// (validate-run-folder.ts), and only checked bytes are published.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Run } from '../../schemas/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
 import { fileStamp } from '../../runs/file-stamp.ts';
+import { shownText, type Problem } from '../../runs/problems.ts';
+import { readContentFile } from '../../runs/validate-files.ts';
+import { checkArchive } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
@@ -33,28 +38,53 @@ export interface RenderResult {
   id: string;
   key: string;
   rendered: boolean;
+  /** sha256 of the raw archive placed beside the page, when the run has one here. */
+  archive?: string;
+  /** Why the run's files cannot be published (the run then has no page). */
+  problems?: string[];
 }
 
+const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+
 /** Cache files are read-only: dist/ holds hard links to them, and an edit there must not change the cache. */
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  await writeFile(tmp, text, { mode: 0o444 });
+async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tmpName(file);
+  await writeFile(tmp, data, { mode: 0o444 });
   await rename(tmp, file);
 }
 
-/** The cache file names of a run's page and CSV. */
+/**
+ * A cache file written only if it is not there yet. Runs with the same archive are rendered at once, and a
+ * rename over the file while another job links it would make that link fail (the replaced file has no name
+ * left), so the file is given its name by a link, which never replaces.
+ */
+async function writeOnce(file: string, data: Uint8Array): Promise<void> {
+  if (existsSync(file)) return;
+  const tmp = tmpName(file);
+  await writeFile(tmp, data, { mode: 0o444 });
+  try {
+    await link(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/** The cache file names of a run's page and CSV, and of an archive by its sha256. */
 export const cacheFiles = (cacheDir: string, key: string) => ({
   page: join(cacheDir, `${key}.html`),
   csv: join(cacheDir, `${key}.csv`),
 });
+export const cachedArchive = (cacheDir: string, sha256: string) => join(cacheDir, `${sha256}.tar.gz`);
 
 /**
- * The stamps of a run's files (file-stamp.ts; raw.tar.gz too, which is linked beside the page), so a
- * rebuild finds the page of an unchanged run without reading the run.
+ * The stamps of a run's files (file-stamp.ts), so a rebuild finds the page of an unchanged run without reading
+ * the run.
  */
 export function runStamp(runsDir: string, id: string): string {
   const dir = join(runsDir, id);
-  return ['run.json', 'series.json', 'charts.html', 'raw.tar.gz'].map((f) => fileStamp(join(dir, f))).join('|');
+  return ['run.json', 'series.json', 'raw.tar.gz'].map((f) => fileStamp(join(dir, f))).join('|');
 }
 
 /** Link a cached page and CSV into the site; false when the cache no longer has them. */
@@ -72,29 +102,72 @@ export function placeCached(id: string, key: string, ctx: RenderContext): boolea
   }
 }
 
+/** Link a cached archive beside its page (or remove a stale one when the run has none); false when it is not cached. */
+export function placeArchive(id: string, sha256: string | undefined, ctx: RenderContext): boolean {
+  const to = join(ctx.outDir, 'runs', id, 'raw.tar.gz');
+  if (sha256 === undefined) {
+    rmSync(to, { force: true });
+    return true;
+  }
+  try {
+    linkOrCopy(cachedArchive(ctx.cacheDir, sha256), to);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
+const failed = (id: string, problems: Problem[]): RenderResult => ({
+  id,
+  key: '',
+  rendered: false,
+  problems: problems.map(shownText),
+});
+
 export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
-  const text = await readFile(join(dir, 'run.json'), 'utf8');
-  // The charts come from series.json and charts.html: their sizes and times stand for their bytes.
+  const [runFile, seriesFile] = await Promise.all([
+    readContentFile(join(dir, 'run.json')),
+    readContentFile(join(dir, 'series.json')),
+  ]);
+  if (!('bytes' in runFile)) return failed(id, 'problem' in runFile ? [runFile.problem] : []);
+  if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);
+  const series = 'bytes' in seriesFile ? seriesFile.bytes : undefined;
+  const text = runFile.bytes.toString('utf8');
+  // Validated by the content loader earlier in this build.
+  const run = JSON.parse(text) as Run;
+  const archive = await checkArchive(dir, run);
+  if (archive.problems.length) return failed(id, archive.problems);
+
   const key = createHash('sha1')
     .update(ctx.salt)
     .update(text)
-    .update(fileStamp(join(dir, 'series.json')))
-    .update(fileStamp(join(dir, 'charts.html')))
+    .update(series ?? '')
     .digest('hex');
   const cached = cacheFiles(ctx.cacheDir, key);
   let rendered = false;
   if (!existsSync(cached.page) || !existsSync(cached.csv)) {
-    // Validated by the content loader earlier in this build.
-    const run = JSON.parse(text) as Run;
-    const charts = await runCharts(ctx.runsDir, id, run);
+    const charts = await runCharts(dir, run, series);
+    if (charts.problems.length) return failed(id, charts.problems);
     await writeAtomic(
       cached.page,
-      fillShell(ctx.shell, { ...runPageHead(run), body: runPageBody({ id, run, charts, base: ctx.base }) }),
+      fillShell(ctx.shell, {
+        ...runPageHead(run),
+        body: runPageBody({ id, run, charts: charts.html, base: ctx.base }),
+      }),
     );
     await writeAtomic(cached.csv, toCsv(exportRows([{ id, run }]), EXPORT_FIELDS));
     rendered = true;
   }
   if (!placeCached(id, key, ctx)) throw new Error(`run page cache: ${cached.page} vanished while building`);
-  return { id, key, rendered };
+
+  // The archive as checked above: those bytes, not the content file read again.
+  let sha: string | undefined;
+  if (archive.bytes) {
+    sha = run.provenance.rawArchive!.sha256;
+    await writeOnce(cachedArchive(ctx.cacheDir, sha), archive.bytes);
+  }
+  if (!placeArchive(id, sha, ctx)) throw new Error(`run page cache: the archive of ${id} vanished while building`);
+  return { id, key, rendered, archive: sha };
 }

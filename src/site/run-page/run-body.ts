@@ -7,6 +7,7 @@ import { KEY_METRICS } from '../../analysis/key-metrics.ts';
 import { fmtValue } from '../format.ts';
 import { html, raw, type Html } from '../html.ts';
 import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
+import { safeHref } from '../safe-url.ts';
 
 export interface RunPageInput {
   id: string;
@@ -132,6 +133,12 @@ function configuration(run: Run): Html {
   ${run.config.text && html`<details><summary class="small">${run.config.file ?? 'config file'}</summary><pre>${run.config.text}</pre></details>`}`;
 }
 
+/** A link when the URL may be one (safe-url.ts), else the text alone. */
+const link = (url: string | undefined, text: string): Html | string => {
+  const href = safeHref(url);
+  return href ? html`<a href="${href}">${text}</a>` : text;
+};
+
 function provenance(run: Run, base: string): Html {
   const p = run.provenance;
   const archive = p.rawArchive;
@@ -146,8 +153,8 @@ function provenance(run: Run, base: string): Html {
   <dl class="facts small">
     <dt>harvested by</dt><dd>benchsite ${p.harvester.version} (${p.harvester.format})${p.input && ` from ${p.input}`}</dd>
     ${p.ranBy && html`<dt>ran by</dt><dd>${p.ranBy}</dd>`}
-    ${archive && html`<dt>raw files</dt><dd><a href="${/^[a-z]+:\/\//.test(archive.location) ? archive.location : 'raw.tar.gz'}">${archive.location}</a> (${bytes(archive.bytes)}, sha256 <code>${archive.sha256.slice(0, 16)}…</code>), ${p.rawFiles.length} files</dd>`}
-    ${p.published && html`<dt>published in</dt><dd>${p.published.url ? html`<a href="${p.published.url}">${p.published.title}</a>` : p.published.title}${p.published.date && ` (${p.published.date})`}</dd>`}
+    ${archive && html`<dt>raw files</dt><dd>${link(archive.location, archive.location)} (${bytes(archive.bytes)}, sha256 <code>${archive.sha256.slice(0, 16)}…</code>), ${p.rawFiles.length} files</dd>`}
+    ${p.published && html`<dt>published in</dt><dd>${link(p.published.url, p.published.title)}${p.published.date && ` (${p.published.date})`}</dd>`}
   </dl>
   ${p.notes && html`<ul class="small">${p.notes.map((n) => html`<li>${n}</li>`)}</ul>`}
   ${p.commands.length > 0 && html`<details><summary class="small">Commands (${p.commands.length})</summary><pre>${p.commands.join('\n')}</pre></details>`}

@@ -18,12 +18,15 @@ export function checkShell(shell: string): void {
 }
 
 export function fillShell(shell: string, page: { title: string; description: string; body: string }): string {
-  // Split and join, not String.replace: a page's text may contain `$&` and the like.
+  // One pass over the shell only: a run's text may contain a placeholder (`@@benchsite-body@@` as a label),
+  // which must stay text, and `$&` and the like (so no String.replace templates).
+  const fill: Record<string, string> = {
+    [PLACEHOLDER.title]: esc(page.title),
+    [PLACEHOLDER.description]: esc(page.description),
+    [PLACEHOLDER.body]: page.body,
+  };
   return shell
-    .split(PLACEHOLDER.title)
-    .join(esc(page.title))
-    .split(PLACEHOLDER.description)
-    .join(esc(page.description))
-    .split(PLACEHOLDER.body)
-    .join(page.body);
+    .split(/(@@benchsite-(?:title|description|body)@@)/)
+    .map((part) => fill[part] ?? part)
+    .join('');
 }

@@ -47,11 +47,11 @@ const CASES: Array<[string, string]> = [
   ],
   [
     'archive-mismatch',
-    `${RUN}/run.json: provenance.rawArchive: raw.tar.gz does not match its size or sha256. Restore the archive from git, or re-run benchsite harvest on the raw files.`,
+    `${RUN}/raw.tar.gz: (file): does not match the size or sha256 that run.json names (provenance.rawArchive). Restore the archive from git, or re-run benchsite harvest on the raw files.`,
   ],
   [
     'archive-missing',
-    `${RUN}/run.json: provenance.rawArchive.location: raw.tar.gz is missing. Restore the archive, or re-run benchsite harvest on the raw files.`,
+    `${RUN}/raw.tar.gz: (file): missing, but run.json names it (provenance.rawArchive). Restore the archive, or re-run benchsite harvest on the raw files.`,
   ],
 ];
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planInsertBenchmark } from '../../../../collectors/insert-benchmark/plan.ts';
+import { IIBENCH_LAUNCHER, planInsertBenchmark } from '../../../../collectors/insert-benchmark/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
 import type { InsertBenchmarkSpec } from '../../../../src/schemas/index.ts';
@@ -96,7 +96,10 @@ describe('planInsertBenchmark', () => {
         const s = runSteps(run)[i]!;
         expect(s.test).toMatchObject({ name: step });
         expect(s.commands).toHaveLength(1);
-        expect(s.commands[0]!.argv.join(' ')).toBe(expected);
+        // The password reaches iibench.py through the launcher and the environment, not the command line.
+        const [python, ...args] = expected.replace(' --db_password=pw', '').split(' ');
+        expect(s.commands[0]!.argv).toEqual([python, '-c', IIBENCH_LAUNCHER, ...args]);
+        expect(s.commands[0]!.env).toEqual({ BENCHSITE_DB_PASSWORD: 'pw' });
         expect(s.commands[0]!.header).toBe(expected.replace('--db_password=pw', '--db_password=***'));
         expect(s.commands[0]!.file).toBe(`${step}/o.ib.dop1.1`);
         expect(s.monitors).toEqual({ vm: `${step}/o.vm.dop1`, io: `${step}/o.io.dop1`, intervalSeconds: 5 });
@@ -182,11 +185,11 @@ describe('planInsertBenchmark', () => {
     process.env.IB_TEST_PW = 's3 cret';
     const p = planInsertBenchmark(s.benchmark as InsertBenchmarkSpec, s.dbms);
     const [pg, my] = p.runs.map((r) => r.steps.find((x): x is RunStep => x.kind === 'run')!.commands[0]!);
-    expect(pg!.argv.slice(0, 2)).toEqual(['/usr/bin/pypy3', 'ib.py']);
+    expect(pg!.argv.slice(0, 4)).toEqual(['/usr/bin/pypy3', '-c', IIBENCH_LAUNCHER, 'ib.py']);
     expect(pg!.argv).toContain('--db_host=db1');
-    expect(pg!.argv).toContain('--db_password=s3 cret');
+    expect(pg!.argv.join(' ')).not.toContain('s3 cret');
     expect(pg!.header).toContain(' --db_password=*** --engine=pg ');
-    expect(pg!.env).toEqual({ PYTHONPATH: '/opt/venv/lib', PGPORT: '5433' });
+    expect(pg!.env).toEqual({ PYTHONPATH: '/opt/venv/lib', PGPORT: '5433', BENCHSITE_DB_PASSWORD: 's3 cret' });
     expect(my!.argv).toEqual(
       expect.arrayContaining([
         '--db_host=localhost',
@@ -229,5 +232,31 @@ describe('the insert-benchmark spec', () => {
     expect(
       bad('  kind: insert-benchmark\n  iibench: ib.py\n  rows: { load: 1, write: 1 }\n  dataLength: { min: 30 }'),
     ).toContain('benchmark.dataLength.min: min 30 is above max 20');
+  });
+});
+
+describe('the iibench.py launcher', () => {
+  it('gives iibench.py its password in sys.argv, from the environment, never on the command line (real python3)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ib-launcher-'));
+    // A script that shows what it got: its argv, its own command line as ps sees it, its path and __name__.
+    writeFileSync(
+      join(dir, 'show.py'),
+      [
+        'import json, os, sys',
+        "cmdline = open('/proc/self/cmdline', 'rb').read().decode().split('\\0')",
+        "print(json.dumps({'argv': sys.argv, 'cmdline': cmdline, 'path0': sys.path[0], 'name': __name__,",
+        "  'env': 'BENCHSITE_DB_PASSWORD' in os.environ}))",
+      ].join('\n'),
+    );
+    const secret = "p w'd;$x";
+    const r = spawnSync('python3', ['-c', IIBENCH_LAUNCHER, join(dir, 'show.py'), '--my_id=1'], {
+      env: { ...process.env, BENCHSITE_DB_PASSWORD: secret },
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    const seen = JSON.parse(r.stdout);
+    expect(seen.argv).toEqual([join(dir, 'show.py'), '--my_id=1', `--db_password=${secret}`]);
+    expect(seen.cmdline.join(' ')).not.toContain(secret);
+    expect(seen).toMatchObject({ path0: dir, name: '__main__', env: false });
   });
 });

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTar, tarChunks, writeTar } from '../../../../collectors/lib/tar.ts';
+import { readTar, TarReader, tarChunks, writeTar } from '../../../../collectors/lib/tar.ts';
 
 const enc = new TextEncoder();
 
@@ -32,6 +32,22 @@ describe('tar', () => {
       ).toBe(true);
       expect(chunks.at(-1)!.length).toBeLessThanOrEqual(size);
     }
+  });
+
+  it('reads a tar that arrives in pieces of any size as it reads the whole', () => {
+    const whole = writeTar(entries);
+    for (const size of [1, 7, 512, 1000]) {
+      const reader = new TarReader();
+      for (let i = 0; i < whole.length; i += size) reader.push(whole.subarray(i, i + size));
+      expect(reader.end()).toEqual(readTar(whole));
+    }
+  });
+
+  it("hears each file's declared size before keeping its bytes, so a size limit can refuse it", () => {
+    const reader = new TarReader((path, size) => {
+      if (size > 10) throw new Error(`${path}: ${size} bytes is too many`);
+    });
+    expect(() => reader.push(writeTar(entries))).toThrow(`deep/${'d'.repeat(120)}/file: 21 bytes is too many`);
   });
 
   it('is byte-for-byte reproducible', () => {

@@ -26,7 +26,7 @@ describe('writeHarvestedRun', async () => {
     const w = await writeHarvestedRun(h, out);
     expect(w.id).toBe('sysbench/vm/20261122-x.pg1518.cy2.pk1');
     expect(w.status).toBe('written');
-    expect(readdirSync(w.dir).sort()).toEqual(['charts.html', 'raw.tar.gz', 'run.json', 'series.json']);
+    expect(readdirSync(w.dir).sort()).toEqual(['raw.tar.gz', 'run.json', 'series.json']);
     const run = JSON.parse(readFileSync(join(w.dir, 'run.json'), 'utf8'));
     const archive = readFileSync(join(w.dir, 'raw.tar.gz'));
     expect(run.provenance.rawArchive).toEqual({
@@ -38,6 +38,14 @@ describe('writeHarvestedRun', async () => {
     const files = new Map(readTar(gunzipSync(archive)).map((e) => [e.path, sha256Hex(e.data)]));
     expect(files.size).toBe(run.provenance.rawFiles.length);
     for (const f of run.provenance.rawFiles) expect(files.get(f.path)).toBe(f.sha256);
+  });
+
+  it('removes the charts.html an older harvest drew (validate refuses it; the site draws charts from series.json)', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'runs-'));
+    const w = await writeHarvestedRun(h, out);
+    writeFileSync(join(w.dir, 'charts.html'), '<!-- benchsite run charts v1 series-bytes=1 --><figure></figure>');
+    await writeHarvestedRun(h, out);
+    expect(readdirSync(w.dir).sort()).toEqual(['raw.tar.gz', 'run.json', 'series.json']);
   });
 
   it('is idempotent: the second write changes nothing', async () => {

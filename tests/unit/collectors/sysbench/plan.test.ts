@@ -16,6 +16,10 @@ dbms:
     product: mysql
     config: a
     connection: { user: root, database: bench, socket: /tmp/my.sock }
+  - label: my.pw
+    product: mariadb
+    config: a
+    connection: { user: bench, password: "it's a pass;word #1", database: bench }
 benchmark:
   kind: sysbench
   rows: 1000
@@ -84,7 +88,6 @@ describe('planSysbench', () => {
       '--db-driver=pgsql',
       '--pgsql-user=postgres',
       '--pgsql-db=bench',
-      '--pgsql-password=secret',
       '--pgsql-host=127.0.0.1',
       '--pgsql-port=5433',
       '--tables=1',
@@ -97,8 +100,9 @@ describe('planSysbench', () => {
       '--rand-type=uniform',
       'run',
     ]);
-    // The echoed command line (line 1 of sb.o) never holds the password.
-    expect(ro.commands[0]!.header).toContain('--pgsql-password=***');
+    // The password is in the environment (libpq's PGPASSWORD), never on the command line or in line 1 of sb.o.
+    expect(ro.commands[0]!.env).toEqual({ PGPASSWORD: 'secret' });
+    expect(ro.commands[0]!.header).not.toContain('secret');
     const one = tests.find((s) => s.id === 'test:update-one.range100.pk1.dop1')!;
     if (one.kind !== 'run') throw new Error('not a run step');
     expect(one.commands[0]!.argv).toContain('--table-size=1');
@@ -112,6 +116,20 @@ describe('planSysbench', () => {
       '--mysql-db=bench',
       '--mysql-socket=/tmp/my.sock',
     ]);
+  });
+
+  it('gives a MySQL password to sysbench in an options file on its standard input, quoted for it', () => {
+    const step = plan.runs[2]!.steps.find((s) => s.id === 'test:insert.range100.pk1.dop1')!;
+    if (step.kind !== 'run') throw new Error('not a run step');
+    expect(step.commands[0]!.argv).toContain('--config-file=/dev/stdin');
+    expect(step.commands[0]!.argv.join(' ')).not.toContain('pass;word');
+    expect(step.commands[0]!.input).toBe(`mysql-password="it's a pass;word #1"\n`);
+  });
+
+  it('refuses a MySQL password that sysbench cannot read, naming the entry', () => {
+    const both = structuredClone(spec.dbms);
+    both[2]!.connection.password = `a'b"c`;
+    expect(() => planSysbench(spec.benchmark as never, both)).toThrow(/MySQL password of DBMS entry my\.pw/);
   });
 
   it('is deterministic (resume matches steps by id)', () => {

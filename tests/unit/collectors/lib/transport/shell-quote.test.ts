@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { commandLine, quote } from '../../../../../collectors/lib/transport/shell-quote.ts';
+import { quote, remoteCommand } from '../../../../../collectors/lib/transport/shell-quote.ts';
 
 describe('shell quoting', () => {
   it('keeps every argument one word, whatever it holds (checked with a real sh)', () => {
@@ -15,20 +15,33 @@ describe('shell quoting', () => {
       'new\nline',
       '--pgsql-password=p@ss w"rd',
     ];
-    const line = commandLine(['printf', '%s\\n', ...args]);
+    const { line } = remoteCommand(['printf', '%s\\n', ...args]);
     expect(line.startsWith('exec printf')).toBe(true);
     const out = execFileSync('sh', ['-c', line], { encoding: 'utf8' });
     expect(out).toBe(args.map((a) => `${a}\n`).join(''));
   });
 
-  it('passes environment variables without interpolating them', () => {
-    const out = execFileSync(
-      'sh',
-      ['-c', commandLine(['sh', '-c', 'printf %s "$PGPASSWORD"'], { PGPASSWORD: "a'b $c" })],
-      { encoding: 'utf8' },
+  it('passes environment variables through standard input, never on the command line', () => {
+    const secret = "a'b $c ;`id` \\ end ";
+    const cmd = remoteCommand(['sh', '-c', 'printf %s "$PGPASSWORD|$MYSQL_PWD"; cat'], {
+      PGPASSWORD: secret,
+      MYSQL_PWD: ' lead',
+    });
+    expect(cmd.line).not.toContain("a'b");
+    const out = execFileSync('sh', ['-c', cmd.line], { encoding: 'utf8', input: `${cmd.stdin}the rest of stdin` });
+    expect(out).toBe(`${secret}| leadthe rest of stdin`);
+    expect(() => remoteCommand(['true'], { 'BAD NAME': 'x' })).toThrow(/invalid environment variable name/);
+    expect(() => remoteCommand(['true'], { P: 'two\nlines' })).toThrow(/P holds a line break/);
+  });
+
+  it('with input, gives the program its standard input as a file it can open again as /dev/stdin, then removes it', () => {
+    const cmd = remoteCommand(
+      ['sh', '-c', 'printf "%s|" "$A"; cat /dev/stdin; ls -l /proc/self/fd/0'],
+      { A: 'a' },
+      'line 1\nline 2\n',
     );
-    expect(out).toBe("a'b $c");
-    expect(() => commandLine(['true'], { 'BAD NAME': 'x' })).toThrow(/invalid environment variable name/);
+    const out = execFileSync('sh', ['-c', cmd.line], { encoding: 'utf8', input: cmd.stdin, timeout: 10_000 });
+    expect(out).toMatch(/^a\|line 1\nline 2\n.*\/tmp\/tmp\.\w+ \(deleted\)\n$/s);
   });
 
   it('leaves safe words unquoted', () => {

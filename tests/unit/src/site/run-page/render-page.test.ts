@@ -42,7 +42,7 @@ describe('renderRunPage', () => {
     expect(csv).toContain(`${ID},sysbench,vm,postgres,`);
   });
 
-  it('takes an unchanged run from the cache, and renders again when the run, its charts or the salt change', async () => {
+  it('takes an unchanged run from the cache, and renders again when the run, its series or the salt change', async () => {
     const first = await renderRunPage({ id: ID }, ctx);
     await rm(ctx.outDir, { recursive: true });
     const again = await renderRunPage({ id: ID }, ctx);
@@ -57,10 +57,13 @@ describe('renderRunPage', () => {
     expect(edited.key).not.toBe(first.key);
     expect(await page()).toContain('<p>rerun after a config fix</p>');
 
-    await writeFile(join(ctx.runsDir, ID, 'charts.html'), 'redrawn');
+    // The same series, written differently: other bytes, so the page is drawn again.
+    const seriesFile = join(ctx.runsDir, ID, 'series.json');
+    await writeFile(seriesFile, JSON.stringify(JSON.parse(await readFile(seriesFile, 'utf8'))));
     expect((await renderRunPage({ id: ID }, ctx)).rendered).toBe(true);
     expect((await renderRunPage({ id: ID }, { ...ctx, salt: 'salt-2' })).rendered).toBe(true);
-    expect((await readdir(ctx.cacheDir)).length).toBe(8);
+    // Four pages and their CSVs, and the one archive all of them share.
+    expect((await readdir(ctx.cacheDir)).length).toBe(9);
   });
 
   it('links the site file to the cached one instead of copying it', async () => {
@@ -70,5 +73,52 @@ describe('renderRunPage', () => {
       stat(join(ctx.cacheDir, `${key}.html`)),
     ]);
     expect(site.ino).toBe(cached.ino);
+  });
+
+  it('publishes a checked copy of raw.tar.gz from the cache: the content file keeps its one name', async () => {
+    const r = await renderRunPage({ id: ID }, ctx);
+    const content = join(ctx.runsDir, ID, 'raw.tar.gz');
+    const site = join(ctx.outDir, 'runs', ID, 'raw.tar.gz');
+    expect(await readFile(site)).toEqual(await readFile(content));
+    expect((await stat(content)).nlink).toBe(1);
+    expect((await stat(site)).ino).toBe((await stat(join(ctx.cacheDir, `${r.archive}.tar.gz`))).ino);
+  });
+
+  it('renders runs that share an archive at once: one cached copy, linked beside every page', async () => {
+    const run = JSON.parse(await readFile(join(ctx.runsDir, ID, 'run.json'), 'utf8'));
+    const ids = Array.from({ length: 24 }, (_, i) => `sysbench/vm/20261122-copy${i}`);
+    for (const [i, id] of ids.entries()) {
+      await cp(join(ctx.runsDir, ID), join(ctx.runsDir, id), { recursive: true });
+      await writeFile(join(ctx.runsDir, id, 'run.json'), JSON.stringify({ ...run, label: `copy${i}` }));
+    }
+    const results = await Promise.all(ids.map((id) => renderRunPage({ id }, ctx)));
+    expect(new Set(results.map((r) => r.archive)).size).toBe(1);
+    const inode = (await stat(join(ctx.cacheDir, `${results[0]!.archive}.tar.gz`))).ino;
+    for (const id of ids) expect((await stat(join(ctx.outDir, 'runs', id, 'raw.tar.gz'))).ino).toBe(inode);
+  });
+
+  it('draws the charts from series.json, never from a charts.html beside it', async () => {
+    await writeFile(join(ctx.runsDir, ID, 'charts.html'), '<script>alert(1)</script>');
+    await renderRunPage({ id: ID }, ctx);
+    const html = await page();
+    expect(html).toContain('<figure class="chart"><svg');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('publishes nothing of a run whose series or archive validate refuses, and says why', async () => {
+    const seriesFile = join(ctx.runsDir, ID, 'series.json');
+    const series = JSON.parse(await readFile(seriesFile, 'utf8'));
+    const first = Object.keys(series.tests)[0]!;
+    series.tests[first][0].rows[0][0] = '<script>';
+    await writeFile(seriesFile, JSON.stringify(series));
+    const r = await renderRunPage({ id: ID }, ctx);
+    expect(r.problems).toEqual([expect.stringMatching(/series\.json: tests\..+\.rows\[0\]\[0\]: expected number/)]);
+    expect(await readdir(ctx.cacheDir)).toEqual([]);
+
+    await cp(SOURCE, join(ctx.runsDir, ID), { recursive: true });
+    await writeFile(join(ctx.runsDir, ID, 'raw.tar.gz'), 'not the archive run.json names');
+    expect((await renderRunPage({ id: ID }, ctx)).problems).toEqual([
+      expect.stringMatching(/raw\.tar\.gz: \(file\): does not match the size or sha256 that run\.json names/),
+    ]);
   });
 });

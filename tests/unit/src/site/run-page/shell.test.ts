@@ -27,4 +27,15 @@ describe('run page shell', () => {
     expect(page).toContain('<title>$&amp; $&#39; $$ · benchsite</title>');
     expect(page).toContain('<main><p>$`</p></main>');
   });
+
+  it("leaves a placeholder in a run's own text as text (the shell is filled in one pass)", () => {
+    const page = fillShell(shell, {
+      title: `${PLACEHOLDER.body} ${PLACEHOLDER.description}`,
+      description: PLACEHOLDER.title,
+      body: `<p>${PLACEHOLDER.title}</p>`,
+    });
+    expect(page).toBe(
+      `<html><head><title>${PLACEHOLDER.body} ${PLACEHOLDER.description} · benchsite</title><meta name="description" content="${PLACEHOLDER.title}"></head><body><main><p>${PLACEHOLDER.title}</p></main></body></html>`,
+    );
+  });
 });

@@ -1,0 +1,62 @@
+// What a harvested run may put into content/, applied by the run writer to every run (harvest, import, run):
+// secrets redacted (redact.ts) in its commands, config and raw files, and no string from the input longer than
+// MAX_TEXT_CHARS (a 100 MB token on a command line would otherwise make a 300 MB run.json).
+import type { Run } from '../../src/schemas/index.ts';
+import type { HarvestedRun } from './harvested.ts';
+import { sha256Hex } from './provenance.ts';
+import { redactCommand, redactConfigText, redactRawFile, redactSetting, redactSettings } from './redact.ts';
+
+/** The longest string a run.json keeps; longer ones are cut with a note saying how much is left out. */
+export const MAX_TEXT_CHARS = 64 << 10;
+
+/** A string cut to MAX_TEXT_CHARS, with the visible marker that says so. */
+export function capText(s: string): string {
+  if (s.length <= MAX_TEXT_CHARS) return s;
+  return `${s.slice(0, MAX_TEXT_CHARS)}… [cut by benchsite: ${s.length - MAX_TEXT_CHARS} more characters are in the raw files]`;
+}
+
+/** Every string in a JSON value cut by capText (object keys too: test names are keys of series and settings). */
+function capStrings<T>(value: T): T {
+  if (typeof value === 'string') return capText(value) as T;
+  if (Array.isArray(value)) return value.map(capStrings) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [capText(k), capStrings(v)])) as T;
+  return value;
+}
+
+/** The run as it may be published: a copy with long strings cut (first: redacting them is then cheap) and secrets redacted. */
+export function publishableRun(run: Run): Run {
+  const out = capStrings(run);
+  out.provenance.commands = out.provenance.commands.map((c) => redactCommand(c));
+  for (const t of out.tests) {
+    if (t.command) t.command = redactCommand(t.command);
+    if (t.params)
+      for (const [k, v] of Object.entries(t.params)) if (typeof v === 'string') t.params[k] = redactSetting(k, v);
+  }
+  if (out.config.settings) out.config.settings = redactSettings(out.config.settings);
+  if (out.config.text) out.config.text = redactConfigText(out.config.text);
+  return out;
+}
+
+/**
+ * Redact secrets in the raw files of a run before they are archived (in place, so the archive and the
+ * manifest agree; doing it twice changes nothing). Returns the paths of the files that changed.
+ */
+export function redactRawFiles(h: HarvestedRun): string[] {
+  const changed: string[] = [];
+  for (const e of h.raw) {
+    const data = redactRawFile(e.path, e.data);
+    if (!data) continue;
+    e.data = data;
+    e.sha256 = sha256Hex(data);
+    changed.push(e.path);
+  }
+  if (changed.length) {
+    const byPath = new Map(h.raw.map((e) => [e.path, e]));
+    for (const f of h.run.provenance.rawFiles) {
+      const e = byPath.get(f.path);
+      if (e?.sha256) Object.assign(f, { bytes: e.data.length, sha256: e.sha256 });
+    }
+  }
+  return changed;
+}

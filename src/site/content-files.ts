@@ -1,0 +1,20 @@
+// The file rules of content/ (src/runs/validate-files.ts: regular files with one name, no links, nothing
+// stray in a run folder), checked before Astro reads any content, in a build and in the dev server: a link
+// in content/ stops the site with the lines `benchsite validate` prints.
+import { resolve } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import { contentError, shownText } from '../runs/problems.ts';
+import { checkContentFiles } from '../runs/validate-files.ts';
+import { CONTENT_DIR } from './content-dirs.ts';
+
+export function contentFiles(): AstroIntegration {
+  return {
+    name: 'benchsite-content-files',
+    hooks: {
+      'astro:config:setup': async () => {
+        const problems = await checkContentFiles(resolve(CONTENT_DIR));
+        if (problems.length) throw contentError(`${CONTENT_DIR}/`, problems.map(shownText));
+      },
+    },
+  };
+}

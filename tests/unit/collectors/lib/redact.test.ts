@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { redactCommand, redactConfigText, redactRawFile, redactSetting } from '../../../../collectors/lib/redact.ts';
+import { quote } from '../../../../collectors/lib/transport/shell-quote.ts';
+
+const PW = 'Inl1nePW with space;x';
+
+describe('redactCommand: the whole password, whatever the quoting a spec allows', () => {
+  it.each([
+    // Quoted as benchsite quotes argv for a shell line (dry-run).
+    [`sysbench ${quote(`--pgsql-password=${PW}`)} --tables=1 run`, 'sysbench --pgsql-password=*** --tables=1 run'],
+    [`mysql -u root ${quote(`-p${PW}`)} -e 'select 1'`, `mysql -u root -p*** -e 'select 1'`],
+    [`mysql -u root -p"${PW}" -e 'select 1'`, `mysql -u root -p*** -e 'select 1'`],
+    [`PGPASSWORD='${PW}' psql -c 'select 1'`, `PGPASSWORD=*** psql -c 'select 1'`],
+    [`export MYSQL_PWD="a \\"b\\" c"; mariadb -e 1`, 'export MYSQL_PWD=***; mariadb -e 1'],
+    [`iibench.py --db_password=${quote(PW)} --my_id=1`, 'iibench.py --db_password=*** --my_id=1'],
+    [`tool --password 'two words' --next`, 'tool --password *** --next'],
+    [`psql "host=h user=u password='a b;c' dbname=d"`, `psql 'host=h user=u password=*** dbname=d'`],
+    [`pg_dump postgres://rep:s3cr3t@db.example:5432/app`, 'pg_dump postgres://rep:***@db.example:5432/app'],
+    // The harness's own lines: unquoted, stopping at a blank as the shell does.
+    [
+      'sysbench --mysql-user=root --mysql-password=pw --mysql-host=127.0.0.1 run',
+      'sysbench --mysql-user=root --mysql-password=*** --mysql-host=127.0.0.1 run',
+    ],
+  ])('%s', (line, shown) => {
+    expect(redactCommand(line)).toBe(shown);
+  });
+
+  it('leaves a line without secrets, or with its secrets redacted already, exactly as it is', () => {
+    const line = `sysbench oltp_read_only --tables=1 --range-size=100 run  >& 'sb.o x'; echo "done: \\"ok\\""`;
+    expect(redactCommand(line)).toBe(line);
+    const settings = 'search_path\t"""host=h user=rep password=***""", "postgres://rep:***@h/x", public';
+    expect(redactCommand(settings)).toBe(settings);
+    expect(redactCommand(redactCommand(`x --db_password='a b' -p'c d' PGPASSWORD="e f"`))).toBe(
+      'x --db_password=*** -p*** PGPASSWORD=***',
+    );
+  });
+
+  it('removes known secrets (the spec passwords) wherever they are, quoted or not', () => {
+    expect(redactCommand(`echo ${quote(PW)} > /tmp/x`, [PW])).toBe('echo *** > /tmp/x');
+    expect(redactCommand(`run "it's ${PW}"`, [PW])).not.toContain('Inl1nePW');
+    expect(redactCommand(`a 'it'\\''s' b`, [`it's`])).toBe('a *** b');
+    // A script given to sh -c, quoted once more: the password inside it is quoted twice.
+    const setup = `mariadb -u u -p${quote(PW)} -e 'select 1'`;
+    expect(redactCommand(['sh', '-c', setup].map(quote).join(' '), [PW])).toBe(
+      `sh -c 'mariadb -u u -p*** -e '\\''select 1'\\'''`,
+    );
+    expect(redactCommand(['sh', '-c', setup].map(quote).join(' '))).not.toContain('Inl1nePW');
+  });
+});
+
+describe('redactSetting and redactConfigText: secrets in server settings', () => {
+  it('blanks the value of a setting whose name suggests a secret, keeps flags and numbers', () => {
+    expect(redactSetting('ssl_passphrase_command', 'echo hunter2')).toBe('***');
+    expect(redactSetting('wsrep_sst_auth', 'sst:hunter2')).toBe('***');
+    expect(redactSetting('report_password', '')).toBe('');
+    expect(redactSetting('default_password_lifetime', '0')).toBe('0');
+    expect(redactSetting('disconnect_on_expired_password', 'OFF')).toBe('OFF');
+    expect(redactSetting('shared_buffers', '16384')).toBe('16384');
+    expect(redactSetting('password_encryption', 'scram-sha-256')).toBe('scram-sha-256');
+  });
+
+  it('finds passwords in connection strings of any setting', () => {
+    expect(redactSetting('primary_conninfo', "host=h user=rep password='p w' sslpassword=k2")).toBe(
+      'host=h user=rep password=*** sslpassword=***',
+    );
+    expect(redactSetting('custom.dsn', 'mysql://u:pw@h:3306/db')).toBe('mysql://u:***@h:3306/db');
+  });
+
+  it('redacts each line of a settings file, as tab, = and table lines', () => {
+    const text = [
+      'primary_conninfo\thost=h password=hunter2',
+      "primary_conninfo = 'user=r password=hunter2'",
+      ' primary_conninfo   | host=h password=hunter2 | Sets the connection string',
+      'ssl_passphrase_command\techo hunter2',
+      'max_connections\t100',
+    ].join('\n');
+    const out = redactConfigText(text);
+    expect(out).not.toContain('hunter2');
+    expect(out.split('\n')[4]).toBe('max_connections\t100');
+    expect(out.split('\n')[2]).toBe(' primary_conninfo   | host=h password=*** | Sets the connection string');
+  });
+});
+
+describe('redactRawFile', () => {
+  it('redacts command lines and settings of a text file, byte for byte elsewhere', () => {
+    const text = `sysbench --mysql-password=pw run\n\u00e9t\u00e9 stays\nqueries: 12\n`;
+    const out = redactRawFile('sb.o.x', Buffer.from(text, 'latin1'))!;
+    expect(Buffer.from(out).toString('latin1')).toBe(
+      `sysbench --mysql-password=*** run\n\u00e9t\u00e9 stays\nqueries: 12\n`,
+    );
+  });
+
+  it('leaves files without secrets, binary files and gzip files alone', () => {
+    expect(redactRawFile('o.vm', Buffer.from('procs\n 1 0 0\n'))).toBeUndefined();
+    expect(redactRawFile('hammer.DB', Buffer.from('SQLite format 3\0 password=x'))).toBeUndefined();
+    expect(redactRawFile('x.gz', Buffer.from('--password=x'))).toBeUndefined();
+  });
+});
