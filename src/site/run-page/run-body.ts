@@ -3,7 +3,9 @@
 // URL in, HTML out), so the build renders 10,000 of them on worker threads outside Astro and the dev server
 // renders the same HTML through an Astro route.
 import type { Run, SystemAverages } from '../../schemas/index.ts';
+import { onLadder } from '../../analysis/history.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
+import { summarizeRun } from '../../runs/run-summary.ts';
 import { fmtValue } from '../format.ts';
 import { NOISE_EXPLANATION, noiseMetricNames } from '../../analysis/noise.ts';
 import { primaryMetric } from '../../analysis/primary-metric.ts';
@@ -52,7 +54,7 @@ function facts(id: string, run: Run, base: string): Html {
     <dt>config</dt><dd>${run.config.name}${run.config.description && ` (${run.config.description})`}</dd>
     <dt>host</dt><dd>${hostText}</dd>
     <dt>date</dt><dd>${run.date} <span class="small muted">(from ${run.dateSource})</span></dd>
-    ${dbms.product && html`<dt>history</dt><dd><a href="${`${base}history/${run.benchmark}/${host.name}/${dbms.product}/`}">${dbms.product} versions on ${host.name}</a></dd>`}
+    ${dbms.product && onLadder({ summary: summarizeRun(run) }) && html`<dt>history</dt><dd><a href="${`${base}history/${run.benchmark}/${host.name}/${dbms.product}/`}">${dbms.product} versions on ${host.name}</a></dd>`}
     <dt>workload</dt><dd>${workload}</dd>
     <dt>tools</dt><dd>${provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ') || 'not recorded'}</dd>
     <dt>source</dt><dd>${source}</dd>
