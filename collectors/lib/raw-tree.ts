@@ -3,8 +3,9 @@
 // size is bounded (maxRawBytes, BENCHSITE_MAX_RAW): a directory or file is measured before it is read, and a
 // .tar.gz is unpacked as a stream, each file's size checked before its bytes are kept, so a small archive that
 // unpacks to gigabytes (a decompression bomb) is refused at the limit, not after filling the memory.
-import { createReadStream } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { InputError } from './input-error.ts';
@@ -97,12 +98,23 @@ export function entryText(e: RawEntry): string {
   }
 }
 
-/** SHA-256 of every entry on libuv's thread pool (WebCrypto digests there), so hashing runs beside parsing. */
+/** Files up to this size are hashed on this thread: a round trip to the thread pool costs more than hashing them. */
+const HASH_HERE_BYTES = 1 << 20;
+
+/**
+ * SHA-256 of every entry: small files here, large ones on libuv's thread pool (WebCrypto digests there), where
+ * both cores hash them at once.
+ */
 async function hashEntries(entries: RawEntry[]): Promise<void> {
+  const large: RawEntry[] = [];
+  for (const e of entries) {
+    if (e.data.length > HASH_HERE_BYTES) large.push(e);
+    else e.sha256 = createHash('sha256').update(e.data).digest('hex');
+  }
   let next = 0;
   const worker = async () => {
-    while (next < entries.length) {
-      const e = entries[next++]!;
+    while (next < large.length) {
+      const e = large[next++]!;
       const digest = await crypto.subtle.digest('SHA-256', e.data as Uint8Array<ArrayBuffer>);
       e.sha256 = Buffer.from(digest).toString('hex');
     }
@@ -132,12 +144,14 @@ async function readRawInput(input: string): Promise<RawTree> {
   }
   const byPath = (a: RawEntry, b: RawEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   if (info.isDirectory()) {
+    // Read synchronously: a result directory holds hundreds of small files, and one round trip to the thread
+    // pool per stat and read took several times longer than the reading itself.
     const files: Array<{ full: string; size: number; mtimeMs: number }> = [];
-    await walk(input, files);
+    walk(input, files);
     if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge(input, limit);
     const entries: RawEntry[] = [];
     for (const f of files) {
-      const data = new Uint8Array(await readFile(f.full));
+      const data = new Uint8Array(readFileSync(f.full));
       entries.push({ path: relative(input, f.full).split(sep).join('/'), data, mtimeMs: f.mtimeMs });
     }
     return { name: basename(input), entries: entries.sort(byPath) };
@@ -204,12 +218,12 @@ async function unpackTarGz(input: string, limit: number) {
 }
 
 /** Every regular file below `dir` with its size (links are not followed). */
-async function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): Promise<void> {
-  for (const d of await readdir(dir, { withFileTypes: true })) {
+function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): void {
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, d.name);
-    if (d.isDirectory()) await walk(full, out);
+    if (d.isDirectory()) walk(full, out);
     else if (d.isFile()) {
-      const info = await stat(full);
+      const info = statSync(full);
       out.push({ full, size: info.size, mtimeMs: info.mtimeMs });
     }
   }
