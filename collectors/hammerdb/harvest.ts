@@ -13,7 +13,7 @@ import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel, serverClassOf } from '../lib/labels.ts';
 import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
 import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
-import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { combineSources } from './combine-sources.ts';
 import { groupRuns, productOf } from './group-runs.ts';
 import type { HammerdbJob } from './job.ts';
@@ -22,6 +22,7 @@ import { findMytoolsRuns, mytoolsDirJobs, outAllNopm, type MytoolsRun } from './
 import { readSource, type Source } from './read-sources.ts';
 import { pointSystem, type PointSystem } from './system.ts';
 import { workloadOfTests } from './workload.ts';
+import { InputError } from '../lib/input-error.ts';
 
 export interface HammerdbHarvestOptions {
   meta?: Meta;
@@ -36,7 +37,10 @@ export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {
   // A `benchsite run` directory: its benchsite-meta.json holds the spec's facts, and every file in it (scripts,
   // journal, inventory, server settings, attempts/ of interrupted steps) is evidence of its one run.
   const rawMeta = tree.entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const mytools = findMytoolsRuns(tree.entries);
   for (const m of mytools) {
     const rest =
@@ -242,7 +246,7 @@ function assemble(a: Assemble): HarvestedRun {
     dateSource = 'meta';
   }
   if (!date)
-    throw new Error(
+    throw new InputError(
       `${a.input}: no run date in the HammerDB files of ${a.label}. Pass --meta <file> with "date: YYYY-MM-DD".`,
     );
 

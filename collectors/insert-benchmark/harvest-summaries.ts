@@ -13,6 +13,7 @@ import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tre
 import { cellNumber, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
 import { summaryUnit } from './summary-columns.ts';
 import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts';
+import { InputError } from '../lib/input-error.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {
@@ -177,7 +178,7 @@ function summaryRun(
     notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD`);
   }
   if (!date)
-    throw new Error(
+    throw new InputError(
       `${tree.name}: the summary tables of ${tag} carry no date. Pass --meta <file> with "date: YYYY-MM-DD".`,
     );
   const rates = [

@@ -24,7 +24,7 @@ import { decodeLabel } from '../lib/labels.ts';
 import { JOURNAL, parseJournal, type JournalEvent } from '../lib/journal.ts';
 import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
 import { BENCHSITE_VERSION, manifest, redactSecrets, sha256Hex } from '../lib/provenance.ts';
-import { entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { entryName, entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { deriveRes, wallSeconds } from './derive-res.ts';
@@ -37,6 +37,7 @@ import { rateTenthsSeries } from './parse-rate.ts';
 import { summaryRow, summaryUnit } from './summary-columns.ts';
 import { iostatColumnUnit, sumIostat } from './sum-iostat.ts';
 import { SUMMARY_COLUMNS, iostatMetricName } from '../../src/analysis/insert-benchmark-columns.ts';
+import { InputError } from '../lib/input-error.ts';
 
 export interface InsertBenchmarkHarvestOptions {
   meta?: Meta;
@@ -164,7 +165,10 @@ function harvestResultDir(
   given: InsertBenchmarkHarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const notes: string[] = [];
   const byStep = new Map<string, RawEntry[]>();
   for (const e of entries) {
@@ -258,7 +262,7 @@ function harvestResultDir(
     );
   }
   if (!date)
-    throw new Error(
+    throw new InputError(
       `${input}: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".`,
     );
   const withHost = steps.find((s) => s.hostName);

@@ -17,6 +17,7 @@ import type { DecodedLabel } from './labels.ts';
 import { applyMeta } from './meta.ts';
 import { BENCHSITE_VERSION, manifest } from './provenance.ts';
 import type { RawEntry } from './raw-tree.ts';
+import { InputError } from './input-error.ts';
 
 /** What an archive importer returns: runs, files it did not read and why, and disagreements it found. */
 export interface ArchiveImport extends HarvestResult {
@@ -36,7 +37,7 @@ export function fullLabel(shortName: string, meta: Meta | undefined): string {
 export function archiveDate(meta: Meta | undefined, input: string): { date: string; dateSource: Run['dateSource'] } {
   if (meta?.date) return { date: meta.date, dateSource: 'meta' };
   if (meta?.published?.date) return { date: meta.published.date, dateSource: 'published' };
-  throw new Error(
+  throw new InputError(
     `${input}: the files carry no date. Pass --meta <file> with "date: YYYY-MM-DD" (the archive's month is in names like mar26), or the post: "published: { title, date }".`,
   );
 }

@@ -8,7 +8,8 @@ import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { TarReader } from './tar.ts';
+import { InputError } from './input-error.ts';
+import { TarFormatError, TarReader } from './tar.ts';
 
 export interface RawEntry {
   /** Path relative to the input, with forward slashes. */
@@ -19,6 +20,13 @@ export interface RawEntry {
   mtimeMs?: number;
   /** SHA-256 (hex), when the loader computed it while reading (on the thread pool, beside parsing). */
   sha256?: string;
+  /** The path in the input as loaded, kept when a harvester re-roots `path` at a run directory: errors name it. */
+  origin?: string;
+}
+
+/** The name of an entry's file for messages: its path in the input. */
+export function entryName(e: RawEntry): string {
+  return e.origin ?? e.path;
 }
 
 export interface RawTree {
@@ -56,14 +64,27 @@ const shownSize = (n: number) =>
       : `${n} bytes`;
 
 /** An input over the bound. */
-export class InputTooLarge extends Error {}
+export class InputTooLarge extends InputError {}
 
 /** The refusal of an input over the bound: what, how much, and how to raise the bound. */
 export function tooLarge(what: string, limit: number): InputTooLarge {
-  return new InputTooLarge(
-    `${what}: the raw files unpack to more than ${shownSize(limit)}, the limit of one input, so benchsite stops here (a small archive that unpacks to this much may be a decompression bomb). If the input is genuine, raise the limit: BENCHSITE_MAX_RAW=8G, or harvest its run directories one by one.`,
-  );
+  return new InputTooLarge({
+    file: what,
+    what: `the raw files unpack to more than ${shownSize(limit)}, the limit of one input, so benchsite stops here (a small archive that unpacks to this much may be a decompression bomb)`,
+    todo: 'If the input is genuine, raise the limit: BENCHSITE_MAX_RAW=8G, or harvest its run directories one by one',
+  });
 }
+
+/** What a zlib error means for the user's file. */
+export function gzipProblem(err: unknown): string {
+  const m = (err as Error).message;
+  if (/incorrect header check|unknown compression method|invalid block type/.test(m))
+    return `not gzip data, though its name says so (${m})`;
+  if (/unexpected end of file/.test(m)) return `the gzip data is cut short (${m}): the file is truncated`;
+  return `corrupt gzip data (${m})`;
+}
+
+const GZIP_TODO = 'Copy the file again from where the benchmark ran, or remove it from the input';
 
 /** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
@@ -73,7 +94,7 @@ export function entryText(e: RawEntry): string {
     return decoder.decode(gunzipSync(e.data, { maxOutputLength: limit }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.path, limit);
-    throw new Error(`${e.path}: cannot be gunzipped (${(err as Error).message})`);
+    throw new InputError({ file: entryName(e), what: gzipProblem(err), todo: GZIP_TODO });
   }
 }
 
@@ -104,6 +125,7 @@ async function hashEntries(entries: RawEntry[]): Promise<void> {
 /** Load an input path (and the sha256 of every file). Throws with a clear message when it does not exist or cannot be read. */
 export async function loadRawInput(input: string): Promise<RawTree> {
   const tree = await readRawInput(input);
+  for (const e of tree.entries) e.origin = e.path;
   await hashEntries(tree.entries);
   return tree;
 }
@@ -114,9 +136,11 @@ async function readRawInput(input: string): Promise<RawTree> {
   try {
     info = await stat(input);
   } catch {
-    throw new Error(
-      `${input}: no such file or directory. Give a raw result directory, an output file or a .tar.gz of them.`,
-    );
+    throw new InputError({
+      file: input,
+      what: 'no such file or directory',
+      todo: 'Give a raw result directory, an output file or a .tar.gz of them',
+    });
   }
   const byPath = (a: RawEntry, b: RawEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   if (info.isDirectory()) {
@@ -166,13 +190,31 @@ async function unpackTarGz(input: string, limit: number) {
       if (tar.done) break;
     }
   } catch (e) {
-    if (e instanceof InputTooLarge) throw e;
-    throw new Error(`${input}: cannot be unpacked (${(e as Error).message}). Give a .tar.gz made with tar -czf.`);
+    if (e instanceof InputError) throw e;
+    if (e instanceof TarFormatError)
+      throw new InputError({
+        file: input,
+        what: `not a tar archive inside the gzip: ${e.message}`,
+        todo: 'Make the archive again with tar -czf',
+      });
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError({
+      file: input,
+      what: code?.startsWith('Z_') ? gzipProblem(e) : `cannot be read (${(e as Error).message})`,
+      todo: code?.startsWith('Z_') ? `${GZIP_TODO}; a .tar.gz is made with tar -czf` : undefined,
+    });
   } finally {
     source.destroy();
     gunzip.destroy();
   }
-  return tar.end();
+  const entries = tar.end();
+  if (tar.cutShort !== undefined)
+    throw new InputError({
+      file: input,
+      what: `the archive ends inside ${JSON.stringify(tar.cutShort)}: it is truncated`,
+      todo: 'Make the archive again (tar -czf) from the complete files',
+    });
+  return entries;
 }
 
 /** Every regular file below `dir` with its size (links are not followed). */

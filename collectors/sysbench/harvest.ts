@@ -14,12 +14,13 @@ import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
 import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
 import { printfFixed } from '../lib/numbers.ts';
 import { BENCHSITE_VERSION, manifest, redactSecrets } from '../lib/provenance.ts';
-import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { parseSbMet, parsePrepare, parseSbR, type SbMet } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { SYSBENCH_TESTS, baseTestType, sysbenchTestName, testTypeForLua } from './tests.ts';
+import { InputError } from '../lib/input-error.ts';
 
 export interface SysbenchHarvestOptions {
   meta?: Meta;
@@ -159,7 +160,10 @@ function harvestMytoolsDir(
   given: SysbenchHarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const byName = new Map(entries.filter((e) => !e.path.includes('/')).map((e) => [e.path.replace(/\.gz$/, ''), e]));
   const text = (name: string) => {
     const e = byName.get(name);
@@ -735,7 +739,8 @@ function assembleRun(a: Assemble): Run {
     date = a.metaDate;
     dateSource = 'meta';
   }
-  if (!date) throw new Error(`${a.input}: no run date in the raw files. Pass --meta <file> with "date: YYYY-MM-DD".`);
+  if (!date)
+    throw new InputError(`${a.input}: no run date in the raw files. Pass --meta <file> with "date: YYYY-MM-DD".`);
   const product = a.decoded.product ?? (driver === 'pgsql' ? 'postgres' : undefined);
   const versions = [...new Set(a.outputs.map((o) => o.version).filter((v): v is string => !!v))];
   const commands = [...new Set(a.tests.map((t) => t.command).filter((c): c is string => !!c))];
