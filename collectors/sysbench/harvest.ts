@@ -4,6 +4,7 @@
 // - mytools: a directory `x.<build>.<config>.pk<0|1>/` with `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]` per test and
 //   `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them. One run per directory.
 // - stock: files holding plain sysbench output (1.0.x or 1.1.x). One run per directory of them (or per file).
+import { luaScriptsOfRun } from './lua-scripts.ts';
 import type { Meta, ResultRow, Run, Series, SysbenchWorkload, Test } from '../../src/schemas/index.ts';
 import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
@@ -293,6 +294,11 @@ function harvestMytoolsDir(
   if (journal.times.size) tests.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
   const decoded = decodeLabel(label);
   const config = configOf(entries, decoded.config);
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    true,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
   const run = assembleRun({
     label,
     input,
@@ -306,7 +312,7 @@ function harvestMytoolsDir(
     entries,
     notes,
     workload: {
-      luaScripts: 'mytools',
+      luaScripts: lua.luaScripts,
       primaryKey: decoded.primaryKey,
     },
     serverVersion: serverVersionOf(entries),
@@ -403,6 +409,11 @@ function harvestStockFiles(
     tests.push(test);
   }
   const decoded = decodeLabel(label);
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    false,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
   const run = assembleRun({
     label,
     input,
@@ -415,7 +426,7 @@ function harvestStockFiles(
     iostats: [],
     entries: files,
     notes,
-    workload: {},
+    workload: lua.luaScripts ? { luaScripts: lua.luaScripts } : {},
     dateFromMtime: files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined),
     metaDate: opts.meta?.date,
     metaHostName: opts.meta?.host?.name,
