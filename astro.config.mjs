@@ -6,6 +6,9 @@ import { rawArchives } from './src/site/raw-archives.ts';
 import { runPages } from './src/site/run-pages.ts';
 
 export default defineConfig({
+  // The path the site is served under: `npm run build -- --base /pr-7/` (Astro's flag wins), or BENCHSITE_BASE
+  // for CI, where a preview of pull request 7 lives under /<repository>/pr-7/ of the same Pages site.
+  base: process.env.BENCHSITE_BASE || undefined,
   integrations: [contentFiles(), runPages(), rawArchives()],
   // Report Markdown is content from anyone's pull request: text and allowed links only (src/site/markdown.ts).
   markdown: { processor: satteri(markdownPlugins) },

@@ -18,13 +18,22 @@ export async function timed<T>(fn: () => Promise<T> | T): Promise<{ seconds: num
   return { seconds: (performance.now() - t) / 1000, value };
 }
 
-/** Run a command; wall seconds and peak RSS (MB) from GNU time when it is there. */
-export function runMeasured(
-  argv: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ seconds: number; peakRssMb?: number; code: number | null; output: string }> {
+export interface Measured {
+  seconds: number;
+  /** User + system CPU seconds of the process and the children it waited for (GNU time), when known. */
+  cpuSeconds?: number;
+  peakRssMb?: number;
+  code: number | null;
+  output: string;
+}
+
+/**
+ * Run a command; wall seconds, and CPU seconds and peak RSS (MB) from GNU time when it is there. CPU time is
+ * reported beside wall time because the machine is shared: other work stretches the wall time, not the CPU time.
+ */
+export function runMeasured(argv: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Measured> {
   const gnuTime = existsSync('/usr/bin/time');
-  const full = gnuTime ? ['/usr/bin/time', '-f', 'BENCH_TIME %e %M', ...argv] : argv;
+  const full = gnuTime ? ['/usr/bin/time', '-f', 'BENCH_TIME %e %M %U %S', ...argv] : argv;
   const t = performance.now();
   return new Promise((resolve) => {
     const child = spawn(full[0]!, full.slice(1), {
@@ -36,9 +45,10 @@ export function runMeasured(
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('close', (code) => {
-      const m = /BENCH_TIME ([\d.]+) (\d+)/.exec(output);
+      const m = /BENCH_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(output);
       resolve({
         seconds: (performance.now() - t) / 1000,
+        cpuSeconds: m ? Number(m[3]) + Number(m[4]) : undefined,
         peakRssMb: m ? Number(m[2]) / 1024 : undefined,
         code,
         output,

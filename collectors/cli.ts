@@ -9,6 +9,7 @@ import { schemaCommand } from './commands/schema.ts';
 import { runCommand } from './commands/run.ts';
 import { importCommand } from './commands/import.ts';
 import { diffCommand } from './commands/diff.ts';
+import { debugWanted, describeError } from './lib/input-error.ts';
 
 const COMMANDS: Command[] = [
   runCommand,
@@ -29,11 +30,15 @@ Usage: benchsite <command> [options]    (benchsite <command> --help for details)
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
+Any command takes --debug (or BENCHSITE_DEBUG=1): the stack trace of an error, for a bug report.
+
 Site: npm run build (static site in dist/), npm run dev, npm run preview.`;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  // --debug is the CLI's, not the command's: commands ask debugWanted(), which reads the environment.
+  if (debugWanted(argv)) process.env.BENCHSITE_DEBUG = '1';
+  const [name, ...rest] = argv.filter((a) => a !== '--debug');
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(mainHelp());
     return name ? 0 : 1;
@@ -57,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    console.error(`benchsite ${name}: ${err.message}`);
+    console.error(`benchsite ${name}: ${describeError(e, debugWanted())}`);
     return 1;
   }
 }

@@ -4,6 +4,7 @@ import { harvestAny } from '../harvest-any.ts';
 import { readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
 import { writeHarvestedRuns } from '../lib/write-run.ts';
+import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const harvestCommand: Command = {
@@ -37,6 +38,7 @@ Options:
   --meta <file>   YAML/JSON with facts the raw files lack: host (name, cpuModel, memoryGiB,
                   storage, os ...), dbms, config, date, device, cpus, notes
   --verbose       list every file that was not part of a run
+  --debug         print the stack trace of an error (also BENCHSITE_DEBUG=1), for a bug report
 
 Example:
   benchsite harvest results/x.my8043_rel_o2nofp.z12a_c8r32.pk1 --meta hosts/pn53.yaml`,
@@ -59,7 +61,7 @@ Example:
       try {
         tree = await loadRawInput(input);
       } catch (e) {
-        console.error(`error: ${(e as Error).message}`);
+        console.error(`error: ${describeError(e, debugWanted())}`);
         failures++;
         continue;
       }
@@ -67,7 +69,9 @@ Example:
       try {
         result = harvestAny(tree, { meta, metaName: values.meta });
       } catch (e) {
-        console.error(`error: ${(e as Error).message}`);
+        // A file inside the input is named by its path in it: say which input that is.
+        const inside = isInputError(e) && !e.file.startsWith(input) ? `${input}: ` : '';
+        console.error(`error: ${inside}${describeError(e, debugWanted())}`);
         failures++;
         continue;
       }
@@ -79,7 +83,7 @@ Example:
       }
       await writeHarvestedRuns(result.runs, values.out!, (h, r) => {
         if ('error' in r) {
-          console.error(`error: ${h.run.label}: ${r.error.message}`);
+          console.error(`error: ${h.run.label}: ${describeError(r.error, debugWanted())}`);
           failures++;
           return;
         }

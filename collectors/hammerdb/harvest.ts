@@ -12,7 +12,7 @@ import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel, serverClassOf } from '../lib/labels.ts';
 import { RAW_META, withRawMeta } from '../lib/meta.ts';
-import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { combineSources } from './combine-sources.ts';
 import { groupRuns, productOf } from './group-runs.ts';
 import type { HammerdbJob } from './job.ts';
@@ -35,7 +35,10 @@ export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {
   // A `benchsite run` directory: its benchsite-meta.json holds the spec's facts, and every file in it (scripts,
   // journal, inventory, server settings, attempts/ of interrupted steps) is evidence of its one run.
   const rawMeta = tree.entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const mytools = findMytoolsRuns(tree.entries);
   for (const m of mytools) {
     const rest =

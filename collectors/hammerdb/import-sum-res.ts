@@ -14,6 +14,7 @@ import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
 import { HAMMERDB_METRICS } from './metrics.ts';
 import { parseResDir, type ResDir } from './mytools-layout.ts';
 import { workloadOfTests } from './workload.ts';
+import { InputError } from '../lib/input-error.ts';
 
 const SUM_RES = /^sum\.(res\..+?)(\.rel)?\.csv$/;
 
@@ -41,12 +42,12 @@ export function parseSumRes(text: string, file: string, relative: boolean): SumR
   const rows = numberedLines(text).map(({ line, text: t }) => {
     const f = t.split(',');
     if (f.length !== 2 || !/^[A-Za-z0-9._-]+$/.test(f[0]!.trim()) || !ok.test(f[1]!.trim()))
-      throw new Error(
+      throw new InputError(
         `${file}:${line}: ${JSON.stringify(t.slice(0, 60))} is not "<build>,<${relative ? 'relative NOPM' : 'NOPM'}>"`,
       );
     return { line, build: f[0]!.trim(), printed: f[1]!.trim(), value: Number(f[1]) };
   });
-  if (rows.length === 0) throw new Error(`${file}: empty; a sum.res file has one line per DBMS build`);
+  if (rows.length === 0) throw new InputError(`${file}: empty; a sum.res file has one line per DBMS build`);
   return rows;
 }
 
@@ -100,7 +101,7 @@ export function importSumRes(
         (x) => x.res.virtualUsers === p.point.virtualUsers && x.res.warehouses === p.point.warehouses,
       );
       if (dup)
-        throw new Error(
+        throw new InputError(
           `${e.path}:${row.line}: ${row.build} at vu=${p.point.virtualUsers}, w=${p.point.warehouses} is also in ${dup.file}`,
         );
       b.points.push({ res: p.point, row, file: e.path });

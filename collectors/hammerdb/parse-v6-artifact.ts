@@ -2,6 +2,7 @@
 // Unlike the older jobs JSON, numbers are numbers here (except `system.cpucount`); timestamps have no zone.
 import { emptyJob, type HammerdbJob, type TimingByProc } from './job.ts';
 import { timingFromRow } from './parse-jobs-json.ts';
+import { InputError } from '../lib/input-error.ts';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -20,7 +21,7 @@ export function parseV6Artifact(value: unknown, source: string): HammerdbJob {
   const doc = obj(value);
   const job = obj(doc.job);
   if (!/TPROC-?C/i.test(String(job.benchmark ?? ''))) {
-    throw new Error(
+    throw new InputError(
       `${source}: a HammerDB ${String(job.benchmark ?? 'unknown')} artifact; benchsite harvests TPROC-C only`,
     );
   }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { InputError } from '../lib/input-error.ts';
 
 type Sqlite = typeof import('node:sqlite');
 type Row = Record<string, unknown>;
@@ -80,7 +81,7 @@ export function readJobsDb(bytes: Uint8Array, name: string): JobsDbRows {
     }
     return rows;
   } catch (e) {
-    throw new Error(
+    throw new InputError(
       `${name}: not a HammerDB jobs database (${(e as Error).message}). Leave it out, or give the hammer.DB that HammerDB wrote.`,
     );
   } finally {

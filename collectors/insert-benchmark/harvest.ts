@@ -24,7 +24,7 @@ import { decodeLabel } from '../lib/labels.ts';
 import { JOURNAL, parseJournal, type JournalEvent } from '../lib/journal.ts';
 import { RAW_META, withRawMeta } from '../lib/meta.ts';
 import { redactSecrets, sha256Hex } from '../lib/provenance.ts';
-import { entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { entryName, entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { deriveRes, wallSeconds } from './derive-res.ts';
@@ -164,7 +164,10 @@ function harvestResultDir(
   given: InsertBenchmarkHarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const notes: string[] = [];
   const byStep = new Map<string, RawEntry[]>();
   for (const e of entries) {

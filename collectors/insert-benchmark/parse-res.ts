@@ -2,6 +2,7 @@
 // is shorter than the iostat interval, ios.sh prints `Cannot parse:` instead of its four blocks and every later
 // line moves up (a real case in the fixtures), and for load steps gawk drops the query-normalised data lines.
 import { fields, lines, parseNumber } from '../lib/numbers.ts';
+import { InputError } from '../lib/input-error.ts';
 
 /** Line 1: `<dop> processes, <rows> rows-per-process, <secs> seconds, <ips> rows-per-second, ...`. */
 export interface ResHeader {
@@ -86,7 +87,7 @@ export function parseResFile(text: string, file = 'o.res'): ResFile {
   };
   const h = HEADER.exec(all[0] ?? '');
   if (!h) {
-    throw new Error(
+    throw new InputError(
       `${file}: line 1 is not np.sh's "<n> processes, <rows> rows-per-process, ..." line: ${JSON.stringify((all[0] ?? '').slice(0, 80))}. Is this an Insert Benchmark o.res file?`,
     );
   }

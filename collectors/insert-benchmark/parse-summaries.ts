@@ -2,6 +2,7 @@
 // `o.sum.t.<dir>` / `o.sum.c.<dir>` (etl.sh: one line per step, no step names, tag last) and `mrg.<step>` /
 // `rel.<step>` (mrg3.sh / sum_met.awk: one line per DBMS, `-` lines separate groups).
 // Cells stay text: `NA`, empty cells and `inf` are kept as printed.
+import { InputError } from '../lib/input-error.ts';
 
 export interface SummaryTable {
   /** Column names of the header line, e.g. ips qps rps ... p99 tag. */
@@ -19,7 +20,7 @@ export function parseSummaryTable(text: string, file = 'summary'): SummaryTable 
   const sep = (all[0] ?? '').includes('\t') ? '\t' : ',';
   const columns = (all[0] ?? '').split(sep);
   if (columns[columns.length - 1] !== 'tag') {
-    throw new Error(
+    throw new InputError(
       `${file}: the first line is not a summary header ending in "tag": ${JSON.stringify((all[0] ?? '').slice(0, 80))}`,
     );
   }

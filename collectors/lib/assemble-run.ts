@@ -4,6 +4,7 @@
 import type { BenchmarkName, Meta, ResultRow, Run, Test } from '../../src/schemas/index.ts';
 import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
+import { InputError } from './input-error.ts';
 import { dateFromFileTimes, noHostName, noRunDate } from './messages.ts';
 import { applyMeta } from './meta.ts';
 import { BENCHSITE_VERSION, manifest } from './provenance.ts';
@@ -39,7 +40,7 @@ export function runDate(f: DateFacts, notes: string[]): { date: string; dateSour
     notes.push(dateFromFileTimes(date));
     return { date, dateSource: 'file-mtime' };
   }
-  throw new Error(noRunDate(f.input, f.missing, f.orElse));
+  throw new InputError(noRunDate(f.input, f.missing, f.orElse));
 }
 
 /** A host name a run id can hold (it is a path segment). */

@@ -15,19 +15,29 @@ export function filesAt(ref: string, dir: string): string[] {
   return git(['ls-tree', '-r', '--name-only', ref, '--', dir]).split('\n').filter(Boolean);
 }
 
-/** Added (A) and modified (M) files under `dir` from `base` to `head` (`head` undefined: the working tree). */
+/**
+ * Added (A), modified (M) and deleted (D) files under `dir` from `base` to `head`. With `head` undefined: the
+ * working tree, whose untracked files count as added (a run just harvested and not yet `git add`ed is part of
+ * what would be committed).
+ */
 export function changedFiles(
   base: string,
   head: string | undefined,
   dir: string,
-): Array<{ status: 'A' | 'M'; path: string }> {
+): Array<{ status: 'A' | 'M' | 'D'; path: string }> {
   const range = head ? [base, head] : [base];
-  return git(['diff', '--name-status', '--no-renames', ...range, '--', dir])
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => l.split('\t'))
-    .filter(([s]) => s === 'A' || s === 'M')
-    .map(([s, p]) => ({ status: s as 'A' | 'M', path: p! }));
+  const out = git(['diff', '-z', '--name-status', '--no-renames', ...range, '--', dir])
+    .split('\0')
+    .filter(Boolean);
+  const files: Array<{ status: 'A' | 'M' | 'D'; path: string }> = [];
+  for (let i = 0; i + 1 < out.length; i += 2) {
+    const status = out[i]!;
+    if (status === 'A' || status === 'M' || status === 'D') files.push({ status, path: out[i + 1]! });
+  }
+  if (!head)
+    for (const path of git(['ls-files', '-z', '--others', '--exclude-standard', '--', dir]).split('\0'))
+      if (path) files.push({ status: 'A', path });
+  return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** Contents of `paths` at `ref` (missing ones left out). */

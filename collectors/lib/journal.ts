@@ -13,13 +13,51 @@ export type JournalEvent =
   | { event: 'moved'; at: string; step: string; to: string }
   | { event: 'harvested'; at: string; id: string };
 
+/** The fields each event must have, with their types: a line missing one is not an event. */
+const FIELDS: Record<JournalEvent['event'], Record<string, 'string' | 'number' | 'code' | 'strings'>> = {
+  plan: { at: 'string', spec: 'string', planHash: 'string', steps: 'strings' },
+  start: { at: 'string', step: 'string' },
+  done: { at: 'string', step: 'string', code: 'code', seconds: 'number' },
+  failed: { at: 'string', step: 'string', code: 'code', reason: 'string' },
+  interrupted: { at: 'string', step: 'string', reason: 'string' },
+  moved: { at: 'string', step: 'string', to: 'string' },
+  harvested: { at: 'string', id: 'string' },
+};
+
+function isEvent(v: unknown): v is JournalEvent {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  const fields = Object.hasOwn(FIELDS, String(o.event)) ? FIELDS[o.event as JournalEvent['event']] : undefined;
+  if (!fields) return false;
+  for (const [k, type] of Object.entries(fields)) {
+    const x = o[k];
+    const ok =
+      type === 'strings'
+        ? Array.isArray(x) && x.every((s) => typeof s === 'string')
+        : type === 'code'
+          ? x === null || (typeof x === 'number' && Number.isFinite(x))
+          : type === 'number'
+            ? typeof x === 'number' && Number.isFinite(x)
+            : typeof x === 'string';
+    if (!ok) return false;
+  }
+  if (o.files !== undefined && !(Array.isArray(o.files) && o.files.every((s) => typeof s === 'string'))) return false;
+  return true;
+}
+
+/**
+ * The events of a journal. Lines that are not an event are left out: a line cut off by a crash, and anything
+ * else that is not what `benchsite run` writes (`null`, a hand edit): the journal only adds times and failure
+ * reasons to files that are read on their own, so a damaged line costs those, never the run.
+ */
 export function parseJournal(text: string): JournalEvent[] {
   return text
     .split('\n')
     .filter((l) => l.trim())
     .flatMap((l) => {
       try {
-        return [JSON.parse(l) as JournalEvent];
+        const v: unknown = JSON.parse(l);
+        return isEvent(v) ? [v] : [];
       } catch {
         return []; // a line cut off by a crash
       }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
+import { InputError } from './input-error.ts';
 import { cannotReadMeta } from './messages.ts';
 
 /** Read and validate a meta file (YAML or JSON). Throws an Error whose message names the file and field. */
@@ -68,16 +69,31 @@ export function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefin
 /** Name of the meta file `benchsite run` keeps in each raw run directory. */
 export const RAW_META = 'benchsite-meta.json';
 
-/** The meta kept in a raw directory (if any), with `given` (the --meta of this harvest) winning field by field. */
-export function withRawMeta(rawMetaText: string | undefined, given: Meta | undefined): Meta | undefined {
+/**
+ * The meta kept in a raw directory (if any), with `given` (the --meta of this harvest) winning field by field.
+ * `file` names it in errors (its path in the input). A file that is not JSON, or not the meta benchsite
+ * writes, is refused: it holds facts of the run (host, DBMS, date), which are not guessed.
+ */
+export function withRawMeta(
+  rawMetaText: string | undefined,
+  given: Meta | undefined,
+  file: string = RAW_META,
+): Meta | undefined {
   if (rawMetaText === undefined) return given;
-  const parsed = MetaSchema.safeParse(JSON.parse(rawMetaText));
-  if (!parsed.success)
-    throw new Error(
-      `${RAW_META}: ${formatZodIssues(RAW_META, parsed.error.issues)
-        .map((p) => p.text)
-        .join('; ')}`,
-    );
+  const todo = `benchsite run writes it; restore it from the run's raw archive, or remove it and give the facts with --meta`;
+  let data: unknown;
+  try {
+    data = JSON.parse(rawMetaText.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new InputError({ file, what: `not valid JSON (${(e as Error).message})`, todo });
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new InputError({ file, what: `not a JSON object (found ${data === null ? 'null' : typeof data})`, todo });
+  const parsed = MetaSchema.safeParse(data);
+  if (!parsed.success) {
+    const problems = formatZodIssues(file, parsed.error.issues);
+    throw new InputError({ file, what: problems.map((p) => `${p.where}: ${p.message}`).join('; '), todo });
+  }
   const raw = parsed.data;
   if (!given) return raw;
   return {

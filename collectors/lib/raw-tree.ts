@@ -3,11 +3,13 @@
 // size is bounded (maxRawBytes, BENCHSITE_MAX_RAW): a directory or file is measured before it is read, and a
 // .tar.gz is unpacked as a stream, each file's size checked before its bytes are kept, so a small archive that
 // unpacks to gigabytes (a decompression bomb) is refused at the limit, not after filling the memory.
-import { createReadStream } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { TarReader } from './tar.ts';
+import { InputError } from './input-error.ts';
+import { TarFormatError, TarReader } from './tar.ts';
 
 export interface RawEntry {
   /** Path relative to the input, with forward slashes. */
@@ -18,6 +20,13 @@ export interface RawEntry {
   mtimeMs?: number;
   /** SHA-256 (hex), when the loader computed it while reading (on the thread pool, beside parsing). */
   sha256?: string;
+  /** The path in the input as loaded, kept when a harvester re-roots `path` at a run directory: errors name it. */
+  origin?: string;
+}
+
+/** The name of an entry's file for messages: its path in the input. */
+export function entryName(e: RawEntry): string {
+  return e.origin ?? e.path;
 }
 
 export interface RawTree {
@@ -55,14 +64,27 @@ const shownSize = (n: number) =>
       : `${n} bytes`;
 
 /** An input over the bound. */
-export class InputTooLarge extends Error {}
+export class InputTooLarge extends InputError {}
 
 /** The refusal of an input over the bound: what, how much, and how to raise the bound. */
 export function tooLarge(what: string, limit: number): InputTooLarge {
-  return new InputTooLarge(
-    `${what}: the raw files unpack to more than ${shownSize(limit)}, the limit of one input, so benchsite stops here (a small archive that unpacks to this much may be a decompression bomb). If the input is genuine, raise the limit: BENCHSITE_MAX_RAW=8G, or harvest its run directories one by one.`,
-  );
+  return new InputTooLarge({
+    file: what,
+    what: `the raw files unpack to more than ${shownSize(limit)}, the limit of one input, so benchsite stops here (a small archive that unpacks to this much may be a decompression bomb)`,
+    todo: 'If the input is genuine, raise the limit: BENCHSITE_MAX_RAW=8G, or harvest its run directories one by one',
+  });
 }
+
+/** What a zlib error means for the user's file. */
+export function gzipProblem(err: unknown): string {
+  const m = (err as Error).message;
+  if (/incorrect header check|unknown compression method|invalid block type/.test(m))
+    return `not gzip data, though its name says so (${m})`;
+  if (/unexpected end of file/.test(m)) return `the gzip data is cut short (${m}): the file is truncated`;
+  return `corrupt gzip data (${m})`;
+}
+
+const GZIP_TODO = 'Copy the file again from where the benchmark ran, or remove it from the input';
 
 /** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
@@ -72,16 +94,27 @@ export function entryText(e: RawEntry): string {
     return decoder.decode(gunzipSync(e.data, { maxOutputLength: limit }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.path, limit);
-    throw new Error(`${e.path}: cannot be gunzipped (${(err as Error).message})`);
+    throw new InputError({ file: entryName(e), what: gzipProblem(err), todo: GZIP_TODO });
   }
 }
 
-/** SHA-256 of every entry on libuv's thread pool (WebCrypto digests there), so hashing runs beside parsing. */
+/** Files up to this size are hashed on this thread: a round trip to the thread pool costs more than hashing them. */
+const HASH_HERE_BYTES = 1 << 20;
+
+/**
+ * SHA-256 of every entry: small files here, large ones on libuv's thread pool (WebCrypto digests there), where
+ * both cores hash them at once.
+ */
 async function hashEntries(entries: RawEntry[]): Promise<void> {
+  const large: RawEntry[] = [];
+  for (const e of entries) {
+    if (e.data.length > HASH_HERE_BYTES) large.push(e);
+    else e.sha256 = createHash('sha256').update(e.data).digest('hex');
+  }
   let next = 0;
   const worker = async () => {
-    while (next < entries.length) {
-      const e = entries[next++]!;
+    while (next < large.length) {
+      const e = large[next++]!;
       const digest = await crypto.subtle.digest('SHA-256', e.data as Uint8Array<ArrayBuffer>);
       e.sha256 = Buffer.from(digest).toString('hex');
     }
@@ -92,6 +125,7 @@ async function hashEntries(entries: RawEntry[]): Promise<void> {
 /** Load an input path (and the sha256 of every file). Throws with a clear message when it does not exist or cannot be read. */
 export async function loadRawInput(input: string): Promise<RawTree> {
   const tree = await readRawInput(input);
+  for (const e of tree.entries) e.origin = e.path;
   await hashEntries(tree.entries);
   return tree;
 }
@@ -102,18 +136,22 @@ async function readRawInput(input: string): Promise<RawTree> {
   try {
     info = await stat(input);
   } catch {
-    throw new Error(
-      `${input}: no such file or directory. Give a raw result directory, an output file or a .tar.gz of them.`,
-    );
+    throw new InputError({
+      file: input,
+      what: 'no such file or directory',
+      todo: 'Give a raw result directory, an output file or a .tar.gz of them',
+    });
   }
   const byPath = (a: RawEntry, b: RawEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   if (info.isDirectory()) {
+    // Read synchronously: a result directory holds hundreds of small files, and one round trip to the thread
+    // pool per stat and read took several times longer than the reading itself.
     const files: Array<{ full: string; size: number; mtimeMs: number }> = [];
-    await walk(input, files);
+    walk(input, files);
     if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge(input, limit);
     const entries: RawEntry[] = [];
     for (const f of files) {
-      const data = new Uint8Array(await readFile(f.full));
+      const data = new Uint8Array(readFileSync(f.full));
       entries.push({ path: relative(input, f.full).split(sep).join('/'), data, mtimeMs: f.mtimeMs });
     }
     return { name: basename(input), entries: entries.sort(byPath) };
@@ -152,22 +190,40 @@ async function unpackTarGz(input: string, limit: number) {
       if (tar.done) break;
     }
   } catch (e) {
-    if (e instanceof InputTooLarge) throw e;
-    throw new Error(`${input}: cannot be unpacked (${(e as Error).message}). Give a .tar.gz made with tar -czf.`);
+    if (e instanceof InputError) throw e;
+    if (e instanceof TarFormatError)
+      throw new InputError({
+        file: input,
+        what: `not a tar archive inside the gzip: ${e.message}`,
+        todo: 'Make the archive again with tar -czf',
+      });
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError({
+      file: input,
+      what: code?.startsWith('Z_') ? gzipProblem(e) : `cannot be read (${(e as Error).message})`,
+      todo: code?.startsWith('Z_') ? `${GZIP_TODO}; a .tar.gz is made with tar -czf` : undefined,
+    });
   } finally {
     source.destroy();
     gunzip.destroy();
   }
-  return tar.end();
+  const entries = tar.end();
+  if (tar.cutShort !== undefined)
+    throw new InputError({
+      file: input,
+      what: `the archive ends inside ${JSON.stringify(tar.cutShort)}: it is truncated`,
+      todo: 'Make the archive again (tar -czf) from the complete files',
+    });
+  return entries;
 }
 
 /** Every regular file below `dir` with its size (links are not followed). */
-async function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): Promise<void> {
-  for (const d of await readdir(dir, { withFileTypes: true })) {
+function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): void {
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, d.name);
-    if (d.isDirectory()) await walk(full, out);
+    if (d.isDirectory()) walk(full, out);
     else if (d.isFile()) {
-      const info = await stat(full);
+      const info = statSync(full);
       out.push({ full, size: info.size, mtimeMs: info.mtimeMs });
     }
   }

@@ -127,6 +127,23 @@ interface Header {
   type: string;
 }
 
+/** Whether a header's checksum (field at 148, the sum of its bytes with that field as spaces) holds. */
+function checksumHolds(h: Uint8Array): boolean {
+  const stored = parseInt(readString(h, 148, 8).trim(), 8);
+  if (!Number.isFinite(stored)) return false;
+  let unsigned = 0;
+  let signed = 0; // some old tars summed signed bytes
+  for (let i = 0; i < BLOCK; i++) {
+    const b = i >= 148 && i < 156 ? 32 : h[i]!;
+    unsigned += b;
+    signed += b > 127 ? b - 256 : b;
+  }
+  return stored === unsigned || stored === signed;
+}
+
+/** A tar file that is not one: a header that fails its checksum, at a byte offset. */
+export class TarFormatError extends Error {}
+
 function parseHeader(h: Uint8Array): Header {
   const octalField = (offset: number, width: number) => parseInt(readString(h, offset, width).trim() || '0', 8) || 0;
   const magic = readString(h, 257, 6);
@@ -161,6 +178,10 @@ export class TarReader {
   private remaining = 0;
   private longName?: string;
   private finished = false;
+  /** Bytes read so far, for the offset of a bad header. */
+  private offset = 0;
+  /** The path of a file the input ended inside (a truncated archive), once end() has been called. */
+  cutShort?: string;
 
   constructor(onFile?: (path: string, size: number) => void) {
     this.onFile = onFile;
@@ -179,6 +200,7 @@ export class TarReader {
         this.header.set(chunk.subarray(off, off + n), this.headerFill);
         this.headerFill += n;
         off += n;
+        this.offset += n;
         if (this.headerFill === BLOCK) this.startEntry();
       } else {
         const n = Math.min(this.remaining, chunk.length - off);
@@ -189,14 +211,21 @@ export class TarReader {
         }
         this.remaining -= n;
         off += n;
+        this.offset += n;
         if (this.remaining === 0) this.endEntry();
       }
     }
   }
 
-  /** The files read; a file cut short by the end of the input keeps the bytes it has. */
+  /**
+   * The files read; a file cut short by the end of the input keeps the bytes it has, and its path is in
+   * `cutShort` (a reader of untrusted archives refuses them: a cut file would be read as a shorter run).
+   */
   end(): TarEntry[] {
-    if (this.current && this.data && isFile(this.current.type)) this.endEntry(this.data.subarray(0, this.dataFill));
+    if (this.current && isFile(this.current.type)) {
+      this.cutShort = this.longName ?? this.current.name;
+      if (this.data) this.endEntry(this.data.subarray(0, this.dataFill));
+    } else if (this.current || this.headerFill > 0) this.cutShort = this.current?.name ?? '(a header)';
     return this.entries;
   }
 
@@ -206,6 +235,8 @@ export class TarReader {
       this.finished = true;
       return;
     }
+    if (!checksumHolds(this.header))
+      throw new TarFormatError(`corrupt tar header at byte ${this.offset - BLOCK} (its checksum does not match)`);
     const h = parseHeader(this.header);
     this.current = h;
     this.dataFill = 0;

@@ -13,6 +13,7 @@ import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
+import { withNoiseRows } from './noise-rows.ts';
 import { publishableRun, redactRawFiles } from './publishable.ts';
 import { tarChunks } from './tar.ts';
 
@@ -116,7 +117,7 @@ export async function writeHarvestedRun(
     seriesText = seriesJson(h.series);
   }
   const archive = await archiving;
-  const run = publishableRun(h.run);
+  const run = publishableRun(withNoiseRows(h.run, h.series));
   run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
   const file = join(dir, 'run.json');
   const checked = validateRunData(file, run, id);

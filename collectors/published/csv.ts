@@ -1,5 +1,6 @@
 // CSV text (RFC 4180: commas, double quotes, CRLF or LF) -> rows keyed by header, with their line numbers for
 // error messages. Pure.
+import { InputError } from '../lib/input-error.ts';
 
 export interface CsvRow {
   /** 1-based line of the row in the file. */
@@ -39,7 +40,7 @@ function splitRecord(line: string): string[] {
 export function parseCsv(text: string, name: string): Csv {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const first = lines.findIndex((l) => l.trim() !== '');
-  if (first < 0) throw new Error(`${name}: the file is empty; a CSV with a header line is expected`);
+  if (first < 0) throw new InputError(`${name}: the file is empty; a CSV with a header line is expected`);
   const header = splitRecord(lines[first]!);
   const rows: CsvRow[] = [];
   const problems: string[] = [];
@@ -54,6 +55,6 @@ export function parseCsv(text: string, name: string): Csv {
     }
     rows.push({ line: i + 1, cells: Object.fromEntries(header.map((h, j) => [h, cells[j]!])) });
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  if (problems.length) throw new InputError(problems.join('\n'));
   return { header, rows };
 }

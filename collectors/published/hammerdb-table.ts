@@ -16,6 +16,7 @@ import { HAMMERDB_METRICS, type HammerdbMetric } from '../hammerdb/metrics.ts';
 import { workloadOfTests } from '../hammerdb/workload.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
+import { InputError } from '../lib/input-error.ts';
 
 /** One CSV of the import: its file name and bytes. */
 export interface PublishedCsv {
@@ -82,7 +83,7 @@ export function importHammerdbTables(csvs: PublishedCsv[], meta: Meta, metaName?
     }
     for (const row of csv.rows) readRow(c.name, row, defining(csv.header), builds, problems);
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  if (problems.length) throw new InputError(problems.join('\n'));
   return [...builds.values()].map((b) =>
     runOf(
       b,

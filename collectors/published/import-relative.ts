@@ -21,6 +21,7 @@ import { ROWS_PREFIX } from '../insert-benchmark/harvest-summaries.ts';
 import { SYSBENCH_TESTS, baseTestType } from '../sysbench/tests.ts';
 import { parseCsv } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
+import { InputError } from '../lib/input-error.ts';
 
 /** One table of the import: the CSV and the base its values are relative to. */
 export interface RelativeCsv {
@@ -75,7 +76,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
       problems.push((e as Error).message);
     }
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  if (problems.length) throw new InputError(problems.join('\n'));
 
   const labels = [...new Set(tables.flatMap((t) => t.cells.map((c) => c.label)))];
   const benchmarks = new Set<BenchmarkName>();
@@ -101,7 +102,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
     problems.push(
       `${tables.map((t) => t.csv.name).join(', ')}: the tests mix ${[...benchmarks].join(' and ')}; import each benchmark's tables on their own`,
     );
-  if (problems.length) throw new Error(problems.join('\n'));
+  if (problems.length) throw new InputError(problems.join('\n'));
   const benchmark = [...benchmarks][0]!;
   const workload = workloadOf(benchmark, meta, metaName);
   const { date } = archiveDate(meta, metaName ?? '--meta');
@@ -166,7 +167,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
 function readTable(csv: RelativeCsv): Table {
   const { header, rows } = parseCsv(new TextDecoder().decode(csv.data), csv.name);
   if (!isRelativeHeader(header))
-    throw new Error(
+    throw new InputError(
       `${csv.name}:1: a relative table needs the columns label (or column), test and value (or relative); the header is ${header.join(',')}`,
     );
   const labelKey = header.includes('label') ? 'label' : 'column';
@@ -177,18 +178,19 @@ function readTable(csv: RelativeCsv): Table {
     const label = row.cells[labelKey]!;
     const test = row.cells.test!;
     const printed = row.cells[valueKey]!;
-    if (!label || !test) throw new Error(`${csv.name}:${row.line}: ${label ? 'test' : labelKey} is empty`);
+    if (!label || !test) throw new InputError(`${csv.name}:${row.line}: ${label ? 'test' : labelKey} is empty`);
     const value = parseNumber(printed);
     if (value === undefined || value < 0)
-      throw new Error(
+      throw new InputError(
         `${csv.name}:${row.line}: ${valueKey}: ${JSON.stringify(printed)} is not a relative value (a number like 0.95)`,
       );
     const key = `${label}\u0000${test}`;
-    if (seen.has(key)) throw new Error(`${csv.name}:${row.line}: ${label} ${test} is already on line ${seen.get(key)}`);
+    if (seen.has(key))
+      throw new InputError(`${csv.name}:${row.line}: ${label} ${test} is already on line ${seen.get(key)}`);
     seen.set(key, row.line);
     cells.push({ label, test, value, printed, line: row.line });
   }
-  if (cells.length === 0) throw new Error(`${csv.name}: no rows after the header`);
+  if (cells.length === 0) throw new InputError(`${csv.name}: no rows after the header`);
   return { csv, cells, digits: Math.max(...cells.map((c) => decimalsOf(c.printed))) };
 }
 
@@ -197,7 +199,7 @@ function workloadOf(benchmark: BenchmarkName, meta: Meta, metaName?: string): Wo
   if (benchmark === 'sysbench') {
     const threads = meta.sysbench?.threads;
     if (!threads?.length)
-      throw new Error(
+      throw new InputError(
         `${metaName ?? '--meta'}: sysbench.threads is missing: a sysbench run needs its client threads, as the post states them (sysbench: { threads: [1] })`,
       );
     return { kind: 'sysbench', threads };

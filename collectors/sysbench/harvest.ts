@@ -15,7 +15,7 @@ import { noIostatDevice } from '../lib/messages.ts';
 import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
 import { printfFixed } from '../lib/numbers.ts';
 import { redactSecrets } from '../lib/provenance.ts';
-import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { parseSbMet, parsePrepare, parseSbR, type SbMet } from './parse-met.ts';
@@ -160,7 +160,10 @@ function harvestMytoolsDir(
   given: SysbenchHarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
-  const opts = { ...given, meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta) };
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
   const byName = new Map(entries.filter((e) => !e.path.includes('/')).map((e) => [e.path.replace(/\.gz$/, ''), e]));
   const text = (name: string) => {
     const e = byName.get(name);

@@ -10,6 +10,7 @@
 // The header and relative rows have an empty second column and absolute rows do not, so lines split on runs
 // of white space; columns are read by the header's names.
 import { fields, parseNumber } from '../lib/numbers.ts';
+import { InputError } from '../lib/input-error.ts';
 
 export interface MetRow {
   /** 1-based line in the file. */
@@ -55,14 +56,14 @@ export function parseOMet(text: string, file: string): MetBlock[] {
     }
     const m = NAME.exec(name);
     if (!m)
-      throw new Error(
+      throw new InputError(
         `${at(i)}: ${JSON.stringify(name.slice(0, 60))} is not a block name like sb.met.<test>.range<N>.pk1.dop<T>`,
       );
     const start = i;
-    if (lines[++i] !== '--- absolute') throw new Error(`${at(i)}: expected "--- absolute" after ${name}`);
+    if (lines[++i] !== '--- absolute') throw new InputError(`${at(i)}: expected "--- absolute" after ${name}`);
     const header = fields(lines[++i] ?? '');
     if (header.at(-1) !== 'dbms' || header.length < 2)
-      throw new Error(`${at(i)}: expected the column header (cpu/o cs/o ... dbms) of ${name}`);
+      throw new InputError(`${at(i)}: expected the column header (cpu/o cs/o ... dbms) of ${name}`);
     const columns = header.slice(0, -1);
     const block: MetBlock = {
       line: start + 1,
@@ -81,33 +82,34 @@ export function parseOMet(text: string, file: string): MetBlock[] {
       const values = r.cells.map((c, k) => {
         const v = parseNumber(c);
         if (v === undefined)
-          throw new Error(`${at(i)}: ${columns[k]} of ${r.label}: ${JSON.stringify(c)} is not a number`);
+          throw new InputError(`${at(i)}: ${columns[k]} of ${r.label}: ${JSON.stringify(c)} is not a number`);
         return v;
       });
       block.absolute.push({ ...r, values });
     }
     if (lines[i] !== '--- relative to first result')
-      throw new Error(
+      throw new InputError(
         `${at(i)}: the block ${name} ends before its "--- relative to first result" part: is the file truncated?`,
       );
-    if (block.absolute.length === 0) throw new Error(`${at(i)}: the block ${name} has no absolute rows`);
+    if (block.absolute.length === 0) throw new InputError(`${at(i)}: the block ${name} has no absolute rows`);
     for (i++; i < lines.length && lines[i]!.trim() !== '' && !NAME.test(lines[i]!.trim()); i++) {
       const r = metRow(lines[i]!, i, file, columns, name);
       for (const [k, c] of r.cells.entries())
         if (c !== 'inf' && parseNumber(c) === undefined)
-          throw new Error(`${at(i)}: relative ${columns[k]} of ${r.label}: ${JSON.stringify(c)} is not a number`);
+          throw new InputError(`${at(i)}: relative ${columns[k]} of ${r.label}: ${JSON.stringify(c)} is not a number`);
       block.relative.push(r);
     }
     blocks.push(block);
   }
-  if (blocks.length === 0) throw new Error(`${file}: no blocks; an o.met file has one per test (sb.met.<test>...)`);
+  if (blocks.length === 0)
+    throw new InputError(`${file}: no blocks; an o.met file has one per test (sb.met.<test>...)`);
   return blocks;
 }
 
 function metRow(line: string, i: number, file: string, columns: string[], block: string): MetRow {
   const f = fields(line);
   if (f.length !== columns.length + 1)
-    throw new Error(
+    throw new InputError(
       `${file}:${i + 1}: ${f.length} fields in ${block}, the header has ${columns.length} columns and dbms: is the line cut short?`,
     );
   return { line: i + 1, label: f.at(-1)!, cells: f.slice(0, -1) };

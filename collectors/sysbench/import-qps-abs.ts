@@ -9,6 +9,7 @@
 // The .csv copies have no header: `hot-points_range=100,4533,3927,...`, the test first; only the .tsv names
 // the columns. Values are QPS (%.0f of sb.r.qps), Krows/s for scan; relative cells are %.2f of col-k / base.
 import { numberedLines, parseNumber } from '../lib/numbers.ts';
+import { InputError } from '../lib/input-error.ts';
 
 /** One row of a summary table: a test and one cell per column. */
 export interface QpsRow {
@@ -47,19 +48,21 @@ export function parseQpsTsv(text: string, file: string): QpsTable {
     const m = COL.exec(lines[i]!);
     if (!m) break;
     if (Number(m[1]) !== columns.length + 1)
-      throw new Error(
+      throw new InputError(
         `${file}:${i + 1}: "col-${m[1]}" follows col-${columns.length}; the column lines must count up from col-1`,
       );
     columns.push(m[2]!.trim());
   }
   if (columns.length === 0)
-    throw new Error(`${file}:${i + 1}: no "col-1 : <label>" line; a qps summary .tsv names its columns first`);
+    throw new InputError(`${file}:${i + 1}: no "col-1 : <label>" line; a qps summary .tsv names its columns first`);
   while (i < lines.length && lines[i]!.trim() === '') i++;
   const header = lines[i]?.split('\t') ?? [];
   if (i >= lines.length || !/^col-1$/.test(header[0] ?? ''))
-    throw new Error(`${file}:${i + 1}: the file ends before the "col-1<TAB>col-2 ..." header line: is it truncated?`);
+    throw new InputError(
+      `${file}:${i + 1}: the file ends before the "col-1<TAB>col-2 ..." header line: is it truncated?`,
+    );
   if (header.length !== columns.length)
-    throw new Error(
+    throw new InputError(
       `${file}:${i + 1}: the header line has ${header.length} columns, the col-N lines name ${columns.length}`,
     );
   const rows: QpsRow[] = [];
@@ -69,7 +72,7 @@ export function parseQpsTsv(text: string, file: string): QpsTable {
     const f = line.split('\t');
     rows.push(row(file, i + 1, f.at(-1)!, f.slice(0, -1), columns.length));
   }
-  if (rows.length === 0) throw new Error(`${file}: no test rows after the header line: is it truncated?`);
+  if (rows.length === 0) throw new InputError(`${file}: no test rows after the header line: is it truncated?`);
   return { file, base, columns, rows };
 }
 
@@ -79,23 +82,23 @@ export function parseQpsCsv(text: string, file: string, width: number): QpsRow[]
     const f = t.split(',');
     return row(file, line, f[0]!, f.slice(1), width);
   });
-  if (rows.length === 0) throw new Error(`${file}: empty; a qps summary .csv has one line per test`);
+  if (rows.length === 0) throw new InputError(`${file}: empty; a qps summary .csv has one line per test`);
   return rows;
 }
 
 function row(file: string, line: number, test: string, cells: string[], width: number): QpsRow {
   if (!/_range=\d+$/.test(test))
-    throw new Error(
+    throw new InputError(
       `${file}:${line}: ${JSON.stringify(test)} is not a test name like point-query_range=100: is the line cut short or the file truncated?`,
     );
   if (cells.length !== width)
-    throw new Error(
+    throw new InputError(
       `${file}:${line}: ${cells.length} values for ${test}, the table has ${width} columns: is the line cut short or the file truncated?`,
     );
   const values = cells.map((c, k) => {
     const v = parseNumber(c);
     if (v === undefined)
-      throw new Error(`${file}:${line}: column ${k + 1} of ${test}: ${JSON.stringify(c)} is not a number`);
+      throw new InputError(`${file}:${line}: column ${k + 1} of ${test}: ${JSON.stringify(c)} is not a number`);
     return v;
   });
   return { line, test: test.trim(), cells: cells.map((c) => c.trim()), values };

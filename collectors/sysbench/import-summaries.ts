@@ -13,6 +13,7 @@ import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
 import { parseOMet, type MetBlock } from './import-o-met.ts';
 import { parseQpsCsv, parseQpsTsv, splitTestLabel, type QpsRow, type QpsTable } from './import-qps-abs.ts';
 import { baseTestType, sysbenchTestName } from './tests.ts';
+import { InputError } from '../lib/input-error.ts';
 
 const QPS = /^qps\.(abs|rel)\.(.+)\.(tsv|csv)$/;
 
@@ -297,7 +298,7 @@ function runFrom(
     : dop
       ? [Number(dop)]
       : opts.meta?.sysbench?.threads;
-  if (!threads?.length) throw new Error(noSysbenchThreads(where, acc.label));
+  if (!threads?.length) throw new InputError(noSysbenchThreads(where, acc.label));
   const names = [...acc.tests.keys()].sort((a, b) => Number(b === 'prepare') - Number(a === 'prepare'));
   const tests: Test[] = [];
   const results: ResultRow[] = [];

@@ -23,8 +23,9 @@ export interface Ladder {
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? undefined : a / b;
 
-/** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). */
-const onLadder = ({ summary }: { summary: RunSummary }) =>
+/** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). Its
+ * product's history page exists (historyKeys), so its run page may link it. */
+export const onLadder = ({ summary }: { summary: RunSummary }) =>
   summary.dbms.version !== undefined && summary.headline.length > 0;
 
 export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>): Ladder[] {

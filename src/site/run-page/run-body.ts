@@ -3,8 +3,12 @@
 // URL in, HTML out), so the build renders 10,000 of them on worker threads outside Astro and the dev server
 // renders the same HTML through an Astro route.
 import type { Run, SystemAverages } from '../../schemas/index.ts';
+import { onLadder } from '../../analysis/history.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
+import { summarizeRun } from '../../runs/run-summary.ts';
 import { fmtValue } from '../format.ts';
+import { NOISE_EXPLANATION, noiseMetricNames } from '../../analysis/noise.ts';
+import { primaryMetric } from '../../analysis/primary-metric.ts';
 import { html, raw, type Html } from '../html.ts';
 import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
 import { safeHref } from '../safe-url.ts';
@@ -50,7 +54,7 @@ function facts(id: string, run: Run, base: string): Html {
     <dt>config</dt><dd>${run.config.name}${run.config.description && ` (${run.config.description})`}</dd>
     <dt>host</dt><dd>${hostText}</dd>
     <dt>date</dt><dd>${run.date} <span class="small muted">(from ${run.dateSource})</span></dd>
-    ${dbms.product && html`<dt>history</dt><dd><a href="${`${base}history/${run.benchmark}/${host.name}/${dbms.product}/`}">${dbms.product} versions on ${host.name}</a></dd>`}
+    ${dbms.product && onLadder({ summary: summarizeRun(run) }) && html`<dt>history</dt><dd><a href="${`${base}history/${run.benchmark}/${host.name}/${dbms.product}/`}">${dbms.product} versions on ${host.name}</a></dd>`}
     <dt>workload</dt><dd>${workload}</dd>
     <dt>tools</dt><dd>${provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ') || 'not recorded'}</dd>
     <dt>source</dt><dd>${source}</dd>
@@ -62,24 +66,41 @@ function testsTable(run: Run): Html {
   const metricsHere = new Set(run.results.map((r) => r.metric));
   const keys = (KEY_METRICS[run.benchmark] ?? []).filter((k) => metricsHere.has(k.metric));
   const sla = run.tests.some((t) => t.sla);
+  // The 95 % interval of each test's headline figure, when its series gave one (src/analysis/noise.ts).
+  const intervalOf = (test: string) => {
+    const metric = primaryMetric(run.benchmark, test, (m) => byKey.has(`${test}\u0000${m}`));
+    if (!metric) return undefined;
+    const n = noiseMetricNames(metric);
+    const low = byKey.get(`${test}\u0000${n.low}`);
+    const high = byKey.get(`${test}\u0000${n.high}`);
+    return low === undefined || high === undefined ? undefined : { metric, low, high };
+  };
+  const noise = run.tests.some((t) => intervalOf(t.name));
   const rows = run.tests.map(
     (t) => html`<tr data-test="${t.name}" id="${t.name}">
             <th scope="row">${t.name}</th>
             <td${t.status === 'failed' ? html` class="failed"` : ''}${t.error ? html` title="${t.error}"` : ''}>${t.status}</td>
             ${sla && html`<td${t.sla && !t.sla.passed ? html` class="sla-failed"` : ''}>${t.sla ? `${fmtValue(t.sla.achievedInsertsPerS)} of ${t.sla.targetInsertsPerS} inserts/s${t.sla.passed ? '' : ': missed'}` : ''}</td>`}
             ${keys.map((k) => html`<td class="num" data-metric="${k.metric}">${fmtValue(byKey.get(`${t.name}\u0000${k.metric}`))}</td>`)}
+            ${noise && noiseCell(intervalOf(t.name))}
           </tr>`,
   );
   return html`<h2>Tests</h2>
   <div class="table-wrap">
     <table class="tests">
-      <thead><tr><th>test</th><th>status</th>${sla && html`<th>background insert SLA</th>`}${keys.map((k) => html`<th class="num">${k.title}</th>`)}</tr></thead>
+      <thead><tr><th>test</th><th>status</th>${sla && html`<th>background insert SLA</th>`}${keys.map((k) => html`<th class="num">${k.title}</th>`)}${noise && html`<th class="num">95 % interval</th>`}</tr></thead>
       <tbody>
         ${rows}
       </tbody>
     </table>
   </div>
+  ${noise && html`<p class="small muted noise-note">${NOISE_EXPLANATION}</p>`}
   <p class="small"><a href="results.csv" download>All ${run.results.length + (run.relative ?? []).reduce((n, t) => n + t.values.length, 0)} numbers of this run (CSV)</a></p>`;
+}
+
+function noiseCell(i: { metric: string; low: number; high: number } | undefined): Html {
+  if (!i) return html`<td class="num"></td>`;
+  return html`<td class="num" data-metric="${i.metric}_ci95" title="${`95 % interval of ${i.metric} by batch means`}">${fmtValue(i.low)} – ${fmtValue(i.high)}</td>`;
 }
 
 function histograms(run: Run): Html | '' {

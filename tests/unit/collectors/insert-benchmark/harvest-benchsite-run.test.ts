@@ -7,6 +7,7 @@ import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/
 import { MONITORS_FILE, monitorsFileText } from '../../../../collectors/insert-benchmark/monitors-file.ts';
 import { parseResFile } from '../../../../collectors/insert-benchmark/parse-res.ts';
 import { JOURNAL } from '../../../../collectors/lib/journal.ts';
+import { InputError } from '../../../../collectors/lib/input-error.ts';
 import type { RawEntry } from '../../../../collectors/lib/raw-tree.ts';
 import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
 import { archiveFiles, archiveText } from '../../../helpers/fixtures.ts';
@@ -120,6 +121,35 @@ describe('harvest of a result directory written by benchsite run (no o.res)', ()
     expect(t.status).toBe('failed');
     expect(t.error).toBe(
       "qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: MySQLdb.OperationalError: (2013, 'Lost connection'))",
+    );
+  });
+});
+
+describe('a damaged journal or meta file of a benchsite run', () => {
+  const label = '1m.pg1518.ccy1';
+  it('null and garbage lines in the journal are left out: the run is the same', () => {
+    const good = harvestInsertBenchmark({ name: label, entries: asBenchsiteRun(label) }).runs[0]!.run;
+    const entries = asBenchsiteRun(label).map((e) =>
+      e.path === JOURNAL
+        ? { ...e, data: encode(`null\n${new TextDecoder().decode(e.data)}[]\n{"event":null}\n7\n`) }
+        : e,
+    );
+    const { run } = harvestInsertBenchmark({ name: label, entries }).runs[0]!;
+    expect(run.results).toEqual(good.results);
+    expect(run.tests).toEqual(good.tests);
+  });
+
+  it('a benchsite-meta.json that is not JSON is one InputError naming it', () => {
+    const entries = asBenchsiteRun(label, [
+      {
+        path: 'benchsite-meta.json',
+        data: encode('{"host": {"name": "pn53",'),
+        origin: `${label}/benchsite-meta.json`,
+      },
+    ]);
+    expect(() => harvestInsertBenchmark({ name: label, entries })).toThrow(InputError);
+    expect(() => harvestInsertBenchmark({ name: label, entries })).toThrow(
+      /^1m\.pg1518\.ccy1\/benchsite-meta\.json: not valid JSON \(.*\)\. benchsite run writes it; restore it/,
     );
   });
 });

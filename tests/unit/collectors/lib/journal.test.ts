@@ -33,3 +33,24 @@ describe('journal', () => {
     expect(stepTimes(events).get('test:b')).toEqual({ startedAt: at(6) });
   });
 });
+
+describe('a damaged journal', () => {
+  it('leaves out null, garbage and events without their fields, keeping the good lines', () => {
+    const text = [
+      'null',
+      lines[0],
+      '42',
+      '"start"',
+      '[1,2]',
+      '{"event":"start"}',
+      '{"event":"done","at":"x","step":"prepare","code":0,"seconds":"1"}',
+      '{"event":"toString","at":"x","step":"y"}',
+      '\u0000\u0001garbage',
+      lines[1],
+    ].join('\n');
+    const events = parseJournal(text);
+    expect(events.map((e) => e.event)).toEqual(['start', 'done']);
+    expect(stepTimes(events).get('prepare')).toEqual({ startedAt: at(0), endedAt: at(1) });
+    expect([...finishedSteps(events)]).toEqual(['prepare']);
+  });
+});

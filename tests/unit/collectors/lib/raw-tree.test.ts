@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { entryText, loadRawInput, maxRawBytes, parseSize } from '../../../../collectors/lib/raw-tree.ts';
 import { writeTar } from '../../../../collectors/lib/tar.ts';
+import { InputError } from '../../../../collectors/lib/input-error.ts';
 
 afterEach(() => {
   delete process.env.BENCHSITE_MAX_RAW;
@@ -52,6 +53,66 @@ describe('the bound of one raw input', () => {
   it('names a .tar.gz that is not one', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bad-')), 'x.tar.gz');
     writeFileSync(file, 'not gzip');
-    await expect(loadRawInput(file)).rejects.toThrow(`${file}: cannot be unpacked (incorrect header check)`);
+    await expect(loadRawInput(file)).rejects.toThrow(
+      `${file}: not gzip data, though its name says so (incorrect header check). Copy the file again`,
+    );
+    await expect(loadRawInput(file)).rejects.toBeInstanceOf(InputError);
+  });
+});
+
+describe('damaged compressed input: one InputError naming the file', () => {
+  const tar = writeTar([
+    { path: 'run/sb.o.a', data: new TextEncoder().encode('x'.repeat(3000)) },
+    { path: 'run/sb.o.b', data: new TextEncoder().encode('y'.repeat(3000)) },
+  ]);
+  const inTmp = (name: string, data: Uint8Array | string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'dmg-')), name);
+    writeFileSync(file, data);
+    return file;
+  };
+
+  it('a .tar.gz cut short (a full disk) says the gzip data is truncated', async () => {
+    const gz = gzipSync(tar);
+    const file = inTmp('cut.tar.gz', gz.subarray(0, gz.length - 20));
+    const err = await loadRawInput(file).catch((e) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toBe(
+      `${file}: the gzip data is cut short (unexpected end of file): the file is truncated. Copy the file again from where the benchmark ran, or remove it from the input; a .tar.gz is made with tar -czf.`,
+    );
+  });
+
+  it('a .tar.gz with a corrupt deflate stream says so', async () => {
+    const gz = Buffer.from(gzipSync(tar));
+    for (let i = 30; i < 60; i++) gz[i] = gz[i]! ^ 0x5a;
+    const err = await loadRawInput(inTmp('flipped.tar.gz', gz)).catch((e) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toMatch(/flipped\.tar\.gz: (corrupt gzip data|not gzip data|the gzip data is cut short) \(/);
+  });
+
+  it('a gzip of something that is not a tar names the bad header', async () => {
+    const file = inTmp('text.tar.gz', gzipSync(Buffer.from('hello\n'.repeat(200))));
+    await expect(loadRawInput(file)).rejects.toThrow(
+      `${file}: not a tar archive inside the gzip: corrupt tar header at byte 0 (its checksum does not match). Make the archive again with tar -czf.`,
+    );
+  });
+
+  it('a tar cut inside a member (gzip intact) is refused, naming the member', async () => {
+    const file = inTmp('short.tar.gz', gzipSync(tar.subarray(0, 512 + 1000)));
+    await expect(loadRawInput(file)).rejects.toThrow(`${file}: the archive ends inside "run/sb.o.a": it is truncated.`);
+  });
+
+  it('a .gz raw file that is not gzip, or is truncated, names the file in the input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gzraw-'));
+    mkdirSync(join(dir, 'run'));
+    writeFileSync(join(dir, 'run', 'sb.o.a.gz'), 'plain text');
+    writeFileSync(join(dir, 'run', 'sb.o.b.gz'), gzipSync(Buffer.alloc(5000, 65)).subarray(0, 30));
+    const tree = await loadRawInput(dir);
+    // A harvester re-roots paths at its run directory; the message still names the file in the input.
+    const [a, b] = tree.entries.map((e) => ({ ...e, path: e.path.slice('run/'.length) }));
+    expect(() => entryText(a!)).toThrow(
+      'run/sb.o.a.gz: not gzip data, though its name says so (incorrect header check). Copy the file again',
+    );
+    expect(() => entryText(b!)).toThrow('run/sb.o.b.gz: the gzip data is cut short (unexpected end of file)');
+    expect(() => entryText(b!)).toThrow(InputError);
   });
 });

@@ -1,0 +1,105 @@
+// The noise of each run's primary throughput figure, exported beside it: `<metric>_ci95_low`, `<metric>_ci95_high`
+// and `<metric>_ci95_batches` (src/analysis/noise.ts says how they are computed). Added by the run writer to
+// every run that has the interval series, whatever wrote it (harvest, import, run).
+import type { ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
+import { batchMeansInterval, centredOn, noiseMetricNames } from '../../src/analysis/noise.ts';
+
+/** Where a benchmark's per-interval values of `metric` are in a test's series: summed over the series listed. */
+interface NoiseSource {
+  metric: string;
+  values: (series: Series[]) => (number | null)[] | undefined;
+}
+
+/** One column of the series named `name`. */
+function column(series: Series[], name: string, col: string): (number | null)[] | undefined {
+  const s = series.find((x) => x.name === name);
+  const j = s?.columns.findIndex((c) => c.name === col) ?? -1;
+  return s && j >= 0 ? s.rows.map((r) => r[j] ?? null) : undefined;
+}
+
+/**
+ * The per-second rate of all Insert Benchmark clients: each client prints its own interval lines
+ * (`i_ips`, `i_qps`), and the step's rate is their sum, second by second (the lines are kept while every client
+ * still reports).
+ */
+function iibenchSum(series: Series[], col: string): number[] | undefined {
+  const clients = series.filter((s) => /^iibench\.client\d+$/.test(s.name));
+  const cols = clients.map((s) => column([s], s.name, col));
+  if (!cols.length || cols.some((c) => !c)) return undefined;
+  const n = Math.min(...cols.map((c) => c!.length));
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    for (const c of cols) {
+      const v = c![i];
+      if (typeof v !== 'number') return out;
+      sum += v;
+    }
+    out.push(sum);
+  }
+  return out;
+}
+
+/**
+ * HammerDB's transaction counter counts the DBMS's transactions (tpm), not new orders; NOPM is a steady share of
+ * them, so its interval is the tpm interval scaled by nopm / tpm. Only samples inside the measured window count
+ * (the ramp-up would widen it); without that window there is no interval.
+ */
+function measuredTpm(series: Series[]): (number | null)[] | undefined {
+  const tpm = column(series, 'tpm', 'tpm');
+  const measured = column(series, 'tpm', 'measured');
+  if (!tpm || !measured) return undefined;
+  return tpm.filter((_, i) => measured[i] === 1);
+}
+
+const SOURCES: Record<Run['benchmark'], NoiseSource[]> = {
+  sysbench: [{ metric: 'qps', values: (s) => column(s, 'sysbench', 'qps') }],
+  'insert-benchmark': [
+    { metric: 'inserts_per_s', values: (s) => iibenchSum(s, 'i_ips') },
+    { metric: 'queries_per_s', values: (s) => iibenchSum(s, 'i_qps') },
+  ],
+  'hammerdb-tprocc': [{ metric: 'nopm', values: measuredTpm }],
+};
+
+/**
+ * Interval rows for every test of `run` that has the figure and its series. The interval is centred on the
+ * run's own figure (total over elapsed time, the same mean the series estimates); its width is the series'.
+ * For an insert-benchmark query step, `inserts_per_s` is the background rate and gets its interval too.
+ */
+export function noiseRows(run: Run, series: SeriesFile): ResultRow[] {
+  const rows: ResultRow[] = [];
+  const value = new Map(run.results.map((r) => [`${r.test}\u0000${r.metric}`, r]));
+  for (const [test, list] of Object.entries(series.tests)) {
+    for (const src of SOURCES[run.benchmark]) {
+      const figure = value.get(`${test}\u0000${src.metric}`);
+      if (!figure) continue;
+      const names = noiseMetricNames(src.metric);
+      if (value.has(`${test}\u0000${names.low}`)) continue;
+      let xs = src.values(list);
+      if (!xs) continue;
+      let scale = 1;
+      if (run.benchmark === 'hammerdb-tprocc') {
+        const tpm = value.get(`${test}\u0000tpm`)?.value;
+        if (!tpm) continue;
+        scale = figure.value / tpm;
+      }
+      if (scale !== 1) xs = xs.map((x) => (x === null ? null : x * scale));
+      const ci = batchMeansInterval(xs);
+      if (!ci) continue;
+      const at = centredOn(figure.value, ci);
+      rows.push(
+        { test, metric: names.low, value: at.low, unit: figure.unit },
+        { test, metric: names.high, value: at.high, unit: figure.unit },
+        { test, metric: names.batches, value: ci.batches, unit: 'batches' },
+      );
+    }
+  }
+  return rows;
+}
+
+/** The run with its interval rows added after each figure's own rows (a run that has them is returned as is). */
+export function withNoiseRows(run: Run, series: SeriesFile): Run {
+  const extra = noiseRows(run, series);
+  if (!extra.length) return run;
+  return { ...run, results: [...run.results, ...extra] };
+}

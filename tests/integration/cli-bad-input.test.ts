@@ -1,0 +1,60 @@
+// A new user feeding harvest a truncated gzip, a file that only says it is gzip, or a corrupt meta file gets
+// one line naming that file and what to do; the stack trace only with --debug.
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchsite } from '../helpers/cli.ts';
+import { FIXTURES, MYTOOLS_FEB25 } from '../helpers/fixtures.ts';
+
+const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error: '));
+
+describe('benchsite harvest on broken input', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'benchsite-bad-'));
+  const out = join(tmp, 'out');
+
+  it('a .tar.gz cut short: one line naming it, no stack', () => {
+    const whole = readFileSync(`${FIXTURES}realruns/hammerdb.tar.gz`);
+    const file = join(tmp, 'hammerdb.tar.gz');
+    writeFileSync(file, whole.subarray(0, whole.length >> 1));
+    const r = benchsite(['harvest', file, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `error: ${file}: the gzip data is cut short (unexpected end of file): the file is truncated. Copy the file again from where the benchmark ran, or remove it from the input; a .tar.gz is made with tar -czf.`,
+    );
+    expect(r.stdout.trim()).toBe('0 run(s) harvested, 1 error(s)');
+  });
+
+  it('with --debug, the same line and then the stack', () => {
+    const r = benchsite(['harvest', join(tmp, 'hammerdb.tar.gz'), '--out', out, '--debug']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error: ${join(tmp, 'hammerdb.tar.gz')}: the gzip data is cut short`);
+    expect(r.stderr).toMatch(/\n\s+at .*raw-tree\.ts/);
+  });
+
+  it('a sysbench output named .gz that is not gzip: one line naming the input and the file in it', () => {
+    const dir = join(tmp, 'x.pg1023_o2nofp.x10a_c32r128.pk1');
+    cpSync(FIXTURES + MYTOOLS_FEB25, dir, { recursive: true });
+    writeFileSync(join(dir, 'sb.o.point-query.range100.pk1.dop40.gz'), 'this was never compressed\n');
+    const r = benchsite(['harvest', dir, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(errors(r.stderr)).toEqual([
+      `error: ${dir}: sb.o.point-query.range100.pk1.dop40.gz: not gzip data, though its name says so (incorrect header check). Copy the file again from where the benchmark ran, or remove it from the input.`,
+    ]);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a corrupt benchsite-meta.json: one line naming it', () => {
+    const dir = join(tmp, 'meta', 'x.pg1023_o2nofp.x10a_c32r128.pk1');
+    cpSync(FIXTURES + MYTOOLS_FEB25, dir, { recursive: true });
+    writeFileSync(join(dir, 'benchsite-meta.json'), '{"host": {"name": "pn53"');
+    const r = benchsite(['harvest', join(tmp, 'meta'), '--out', out]);
+    expect(r.code).toBe(1);
+    expect(errors(r.stderr)).toHaveLength(1);
+    expect(errors(r.stderr)[0]).toMatch(
+      new RegExp(
+        `^error: ${join(tmp, 'meta')}: x\\.pg1023_o2nofp\\.x10a_c32r128\\.pk1/benchsite-meta\\.json: not valid JSON \\(.*\\)\\. benchsite run writes it`,
+      ),
+    );
+  });
+});

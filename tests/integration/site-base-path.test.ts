@@ -1,0 +1,126 @@
+// A site built under a sub-path (a PR preview under /pr-7/, a project site under /<repository>/) keeps every
+// link, CSV, JSON, chart, raw archive and the compare view's fetch under that path: the built dist/ is crawled
+// link by link, and the compare view is opened in Chromium from a server that has nothing outside the path.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/build-site.ts';
+import { crawlSite, type Crawl } from '../helpers/crawl-site.ts';
+import { serveDir } from '../helpers/static-server.ts';
+
+const run = promisify(execFile);
+
+// The smallest content that has every kind of page: runs of the three benchmarks (sysbench, Insert Benchmark
+// with its steps page, HammerDB), published-relative runs (their tables link their base run), a report of each
+// benchmark with CSV downloads, history pages, and the compare view with its data.
+const RUN_DIRS = [
+  'sysbench/vm',
+  'sysbench/ser7',
+  'insert-benchmark/vm',
+  'hammerdb-tprocc/vm',
+  'hammerdb-tprocc/pn53/20260316-pg182.cx10b_c8r32',
+  'hammerdb-tprocc/pn53/20260316-ma1186.cz12b_c8r32',
+  'hammerdb-tprocc/pn53/20260316-my8408.cz12a_c8r32',
+];
+const REPORTS = [
+  '2026-03-16-hammerdb-tproc-c-cpu-efficiency-small-server.md',
+  '2026-11-22-postgres-mariadb-insert-benchmark-small-vm.md',
+  '2026-11-22-postgres-mariadb-sysbench-small-vm.md',
+];
+
+let tmp: string;
+let content: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'benchsite-base-'));
+  content = join(tmp, 'content');
+  for (const d of RUN_DIRS) await cp(join(ROOT, 'content/runs', d), join(content, 'runs', d), { recursive: true });
+  await mkdir(join(content, 'reports'));
+  for (const r of REPORTS) await cp(join(ROOT, 'content/reports', r), join(content, 'reports', r));
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+async function build(outDir: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  // vitest sets Vite's BASE_URL (and MODE, DEV, PROD, SSR) in process.env; a child Astro build would take the
+  // inherited BASE_URL over --base, which no shell that runs `npm run build` has.
+  const { BASE_URL: _b, MODE: _m, DEV: _d, PROD: _p, SSR: _s, ...inherited } = process.env;
+  await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, BENCHSITE_CONTENT: content, ...env },
+    maxBuffer: 1 << 26,
+  });
+}
+
+function expectNoBrokenLink(crawl: Crawl): void {
+  expect(crawl.broken.slice(0, 20)).toEqual([]);
+  // Every kind of file the site links is reached through the base.
+  const targets = [...crawl.targets.keys()];
+  for (const kind of [
+    /^index\.html$/,
+    /^compare\/index\.html$/,
+    /^reports\/[^/]+\/index\.html$/,
+    /^reports\/[^/]+\/steps\/index\.html$/,
+    /^reports\/[^/]+\/[^/]+\.csv$/,
+    /^runs\/sysbench\/[^/]+\/[^/]+\/index\.html$/,
+    /^runs\/insert-benchmark\/[^/]+\/[^/]+\/index\.html$/,
+    /^runs\/hammerdb-tprocc\/[^/]+\/[^/]+\/index\.html$/,
+    /^runs\/[^/]+\/[^/]+\/[^/]+\/results\.csv$/,
+    /^runs\/[^/]+\/[^/]+\/[^/]+\/raw\.tar\.gz$/,
+    /^history\/[^/]+\/[^/]+\/[^/]+\/index\.html$/,
+    /^data\/[^/]+\.json$/,
+  ])
+    expect(
+      targets.some((t) => kind.test(t)),
+      `a link to ${kind}`,
+    ).toBe(true);
+}
+
+describe('a site built under a sub-path', () => {
+  it('`--base /pr-7/`: every link of every page stays under /pr-7/ and names a file of dist/', async () => {
+    const out = join(tmp, 'pr-7');
+    await build(out, ['--base', '/pr-7/']);
+    const crawl = await crawlSite(out, '/pr-7/');
+    expect(crawl.pages).toBeGreaterThan(30);
+    expectNoBrokenLink(crawl);
+    // Every run page is linked from somewhere (the index lists them).
+    for (const d of await readdir(join(out, 'runs/sysbench/ser7')))
+      expect(crawl.targets.has(`runs/sysbench/ser7/${d}/index.html`)).toBe(true);
+
+    // The compare view, served with nothing outside /pr-7/: its data is fetched under the base and its
+    // table links run pages under it.
+    const root = join(tmp, 'served');
+    await mkdir(root);
+    await symlink(out, join(root, 'pr-7'));
+    const server = await serveDir(root);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const failed: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      const base = 'sysbench/vm/20261122-x.pg1518.cy1.pk1';
+      const other = 'sysbench/vm/20261122-x.ma101119.cy1.pk1';
+      await page.goto(`${server.url}/pr-7/compare/?benchmark=sysbench&base=${base}&runs=${other}`);
+      await page.waitForSelector('body[data-compare-ready="true"]');
+      const hrefs = await page.$$eval('#result a, #runs a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toContain(`/pr-7/runs/${other}/`);
+      expect(hrefs.filter((h) => !h?.startsWith('/pr-7/runs/'))).toEqual([]);
+      expect(await page.locator('#result td.num').count()).toBeGreaterThan(0);
+      expect(failed).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+
+  it('BENCHSITE_BASE (for CI) sets the base too, given with or without its trailing slash', async () => {
+    const out = join(tmp, 'env');
+    await build(out, [], { BENCHSITE_BASE: '/benchmarks/pr-12' });
+    const crawl = await crawlSite(out, '/benchmarks/pr-12/');
+    expectNoBrokenLink(crawl);
+  });
+});
