@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { InputError } from './input-error.ts';
+import { cannotReadMeta } from './messages.ts';
 
 /** Read and validate a meta file (YAML or JSON). Throws an Error whose message names the file and field. */
 export async function readMeta(path: string): Promise<Meta> {
@@ -11,7 +12,7 @@ export async function readMeta(path: string): Promise<Meta> {
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    throw new Error(`${path}: cannot read the --meta file. Check the path.`);
+    throw new Error(cannotReadMeta(path));
   }
   let data: unknown;
   try {
