@@ -15,15 +15,15 @@ import type {
   SystemMetrics,
   Test,
 } from '../../src/schemas/index.ts';
-import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
 import { isStepName, parseStepName, sortSteps, type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
+import { assembleRun, cpuCount, postgresVersionInLog, runDate, runHostName } from '../lib/assemble-run.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { JOURNAL, parseJournal, type JournalEvent } from '../lib/journal.ts';
-import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
-import { BENCHSITE_VERSION, manifest, redactSecrets, sha256Hex } from '../lib/provenance.ts';
+import { RAW_META, withRawMeta } from '../lib/meta.ts';
+import { redactSecrets, sha256Hex } from '../lib/provenance.ts';
 import { entryName, entryText, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
@@ -37,7 +37,6 @@ import { rateTenthsSeries } from './parse-rate.ts';
 import { summaryRow, summaryUnit } from './summary-columns.ts';
 import { iostatColumnUnit, sumIostat } from './sum-iostat.ts';
 import { SUMMARY_COLUMNS, iostatMetricName } from '../../src/analysis/insert-benchmark-columns.ts';
-import { InputError } from '../lib/input-error.ts';
 
 export interface InsertBenchmarkHarvestOptions {
   meta?: Meta;
@@ -242,45 +241,34 @@ function harvestResultDir(
   };
   if (!workload.rowsPerCommit?.length) delete workload.rowsPerCommit;
 
-  const dates = steps
-    .map((s) => s.date)
-    .filter((d): d is string => !!d)
-    .sort();
   const started = startTime(entries) ?? bench?.startedAt;
-  let date = dates[0] ?? started?.slice(0, 10);
-  let dateSource: Run['dateSource'] = 'raw-files';
-  if (!date && opts.meta?.date) {
-    date = opts.meta.date;
-    dateSource = 'meta';
-  }
-  const mtimes = entries.map((e) => e.mtimeMs).filter((x): x is number => x !== undefined);
-  if (!date && mtimes.length) {
-    date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
-    dateSource = 'file-mtime';
-    notes.push(
-      `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
-    );
-  }
-  if (!date)
-    throw new InputError(
-      `${input}: no run date in the raw files (no iostat header). Pass --meta <file> with "date: YYYY-MM-DD".`,
-    );
+  const date = runDate(
+    {
+      meta: opts.meta,
+      raw: [
+        steps
+          .map((s) => s.date)
+          .filter((d): d is string => !!d)
+          .sort()[0],
+        started?.slice(0, 10),
+      ],
+      mtimes: entries.map((e) => e.mtimeMs),
+      input,
+      missing: 'no run date in the raw files (no iostat header)',
+    },
+    notes,
+  );
   const withHost = steps.find((s) => s.hostName);
-  const hostName =
-    withHost?.hostName && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(withHost.hostName) ? withHost.hostName : 'unknown';
-  if (hostName === 'unknown' && !opts.meta?.host?.name)
-    notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  const hostName = runHostName([withHost?.hostName], opts.meta, 'the raw files', notes);
 
   const tests = steps.map((s) => s.test);
   const results = steps.flatMap((s) => s.rows);
   const series: Record<string, Series[]> = {};
   for (const s of steps) if (s.series.length) series[s.test.name] = s.series;
-  const run: Run = {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  return assembleRun({
     benchmark: 'insert-benchmark',
     label,
     date,
-    dateSource,
     host: {
       name: hostName,
       kernel: steps.find((s) => s.kernel)?.kernel,
@@ -303,17 +291,19 @@ function harvestResultDir(
     results,
     provenance: {
       source: 'raw',
-      harvester: { version: BENCHSITE_VERSION, format: 'mytools-ibench' },
+      format: 'mytools-ibench',
       tools: [],
       commands: [...new Set(tests.map((t) => t.command).filter((c): c is string => !!c))],
       startedAt: started,
       endedAt: bench?.endedAt,
       input,
-      rawFiles: manifest(entries),
-      notes: notes.length ? notes : undefined,
     },
-  };
-  return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: entries };
+    raw: entries,
+    notes,
+    series,
+    meta: opts.meta,
+    metaName: opts.metaName,
+  });
 }
 
 /** `<dop>u.1t<yes|no>` of the parent directory (rall1.sh): clients and whether each client has its own table. */
@@ -484,14 +474,7 @@ function harvestStep(
   const vm = vmFile ? { parsed: parseVmstat(entryText(vmFile)) } : undefined;
   const ioText = ioFile ? entryText(ioFile) : undefined;
   const io = ioText !== undefined ? { parsed: parseIostat(ioText), text: ioText } : undefined;
-  const cpus = io?.parsed.cpus ?? meta?.host?.cpus ?? meta?.cpus;
-  const cpusSource = io?.parsed.cpus
-    ? 'iostat (N CPU)'
-    : meta?.host?.cpus
-      ? 'host inventory (--meta host.cpus)'
-      : meta?.cpus
-        ? '--meta cpus'
-        : undefined;
+  const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, meta);
   // np.sh names the device (dname); a benchsite run has the spec's host.device or the only busy one.
   const chosen = derived && io && !meta?.device ? chooseDevice(io, {}) : undefined;
   const device = meta?.device ?? res?.iostatDevice ?? chosen?.device;
@@ -701,8 +684,8 @@ function configOf(
 /** The server's own version string: Postgres' log, the `version()` of ini.sh's output, or `show global variables`. */
 function serverVersion(entries: RawEntry[], text: (p: string) => string | undefined): string | undefined {
   const log = text('logfile');
-  const pg = log && /starting (PostgreSQL \S+ \([^)]*\))/.exec(log);
-  if (pg) return pg[1];
+  const pg = log && postgresVersionInLog(log);
+  if (pg) return pg;
   for (const e of entries.filter((x) => /^o\.ini\./.test(x.path))) {
     const t = entryText(e);
     const m = /^\s*(PostgreSQL \S+ \([^)]*\))/m.exec(t) ?? /^version\(\)\n(\S+)/m.exec(t);

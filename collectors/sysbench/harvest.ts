@@ -4,23 +4,24 @@
 // - mytools: a directory `x.<build>.<config>.pk<0|1>/` with `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]` per test and
 //   `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them. One run per directory.
 // - stock: files holding plain sysbench output (1.0.x or 1.1.x). One run per directory of them (or per file).
+import { luaScriptsOfRun } from './lua-scripts.ts';
 import type { Meta, ResultRow, Run, Series, SysbenchWorkload, Test } from '../../src/schemas/index.ts';
-import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import { assembleRun, cpuCount, postgresVersionInLog, runDate, runHostName } from '../lib/assemble-run.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { parseIostat, type Iostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
-import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
+import { RAW_META, withRawMeta } from '../lib/meta.ts';
+import { noIostatDevice } from '../lib/messages.ts';
 import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
 import { printfFixed } from '../lib/numbers.ts';
-import { BENCHSITE_VERSION, manifest, redactSecrets } from '../lib/provenance.ts';
+import { redactSecrets } from '../lib/provenance.ts';
 import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { parseSbMet, parsePrepare, parseSbR, type SbMet } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { SYSBENCH_TESTS, baseTestType, sysbenchTestName, testTypeForLua } from './tests.ts';
-import { InputError } from '../lib/input-error.ts';
 
 export interface SysbenchHarvestOptions {
   meta?: Meta;
@@ -293,7 +294,13 @@ function harvestMytoolsDir(
   if (journal.times.size) tests.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
   const decoded = decodeLabel(label);
   const config = configOf(entries, decoded.config);
-  const run = assembleRun({
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    true,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
+  const allTimes = [...journal.times.values()];
+  return assembleSysbenchRun({
     label,
     input,
     format: 'mytools-sysbench',
@@ -306,25 +313,23 @@ function harvestMytoolsDir(
     entries,
     notes,
     workload: {
-      luaScripts: 'mytools',
+      luaScripts: lua.luaScripts,
       primaryKey: decoded.primaryKey,
     },
     serverVersion: serverVersionOf(entries),
-    dateFromMtime: entries.map((e) => e.mtimeMs).filter((x): x is number => x !== undefined),
-    metaDate: opts.meta?.date,
-    metaHostName: opts.meta?.host?.name,
+    startedAt: allTimes
+      .map((t) => t.startedAt)
+      .filter((x): x is string => !!x)
+      .sort()[0],
+    endedAt: allTimes
+      .map((t) => t.endedAt)
+      .filter((x): x is string => !!x)
+      .sort()
+      .pop(),
+    series,
+    meta: opts.meta,
+    metaName: opts.metaName,
   });
-  const allTimes = [...journal.times.values()];
-  run.provenance.startedAt = allTimes
-    .map((t) => t.startedAt)
-    .filter((x): x is string => !!x)
-    .sort()[0];
-  run.provenance.endedAt = allTimes
-    .map((t) => t.endedAt)
-    .filter((x): x is string => !!x)
-    .sort()
-    .pop();
-  return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: entries };
 }
 
 /** Step times from the journal `benchsite run` keeps in its raw directories. */
@@ -403,7 +408,12 @@ function harvestStockFiles(
     tests.push(test);
   }
   const decoded = decodeLabel(label);
-  const run = assembleRun({
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    false,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
+  return assembleSysbenchRun({
     label,
     input,
     format: 'sysbench-output',
@@ -415,12 +425,11 @@ function harvestStockFiles(
     iostats: [],
     entries: files,
     notes,
-    workload: {},
-    dateFromMtime: files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined),
-    metaDate: opts.meta?.date,
-    metaHostName: opts.meta?.host?.name,
+    workload: lua.luaScripts ? { luaScripts: lua.luaScripts } : {},
+    series,
+    meta: opts.meta,
+    metaName: opts.metaName,
   });
-  return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: series }, raw: files };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -471,6 +480,9 @@ function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
   return rows;
 }
 
+/** Where the CPU count comes from when only run.sh's `N CPUs` line gave it (the CPUs of the client host). */
+const SYSBENCH_CPUS = 'sysbench output (N CPUs, client host)';
+
 interface SystemFor {
   vmText?: string;
   ioText?: string;
@@ -502,16 +514,8 @@ function systemFor(test: string, a: SystemFor) {
           : undefined,
       })
     : {};
-  if (io && !dev.device)
-    a.notes.push(`${test}: several iostat devices and none chosen; pass --meta with device: <name> for per-query IO`);
-  const cpus = io?.parsed.cpus ?? a.meta?.cpus ?? a.cpus;
-  const cpusSource = io?.parsed.cpus
-    ? 'iostat (N CPU)'
-    : a.meta?.cpus
-      ? '--meta cpus'
-      : a.cpus
-        ? 'sysbench output (N CPUs, client host)'
-        : undefined;
+  if (io && !dev.device) a.notes.push(noIostatDevice(test));
+  const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
   const metrics = systemMetrics({
     vmstat: vm,
     iostat: io,
@@ -569,10 +573,10 @@ function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
     { test, metric: `rkb_per_${a.opName}`, value: io.rKBPerOp, unit: `KB/${a.opUnit}` },
     { test, metric: `wkb_per_${a.opName}`, value: io.wKBPerOp, unit: `KB/${a.opUnit}` },
   ];
-  const cpus = a.meta?.cpus ?? a.cpus;
+  const { cpus, cpusSource } = cpuCount(undefined, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
   if (cpus) {
     metrics.cpus = cpus;
-    metrics.cpusSource = a.meta?.cpus ? '--meta cpus' : 'sysbench output (N CPUs, client host)';
+    metrics.cpusSource = cpusSource;
     rows.push({ test, metric: `cpu_us_per_${a.opName}`, value: vm.cpuPerOp * cpus * 1e4, unit: `µs/${a.opUnit}` });
   }
   a.notes.push(`${test}: no sb.vm/sb.io files; system metrics are the values printed in sb.met`);
@@ -677,8 +681,8 @@ function serverVersionOf(entries: RawEntry[]): string | undefined {
   for (const e of entries) {
     if (!/^(logfile|.*\.err|o\.ini.*)$/.test(e.path)) continue;
     const t = entryText(e);
-    const pg = /starting (PostgreSQL \d+(?:\.\d+)? [^\n]*?)(?: on |\n)/.exec(t);
-    if (pg) return pg[1];
+    const pg = postgresVersionInLog(t);
+    if (pg) return pg;
     const ma = /Version: '([^']+)'/.exec(t);
     if (ma) return ma[1];
   }
@@ -699,12 +703,14 @@ interface Assemble {
   notes: string[];
   workload: Partial<SysbenchWorkload>;
   serverVersion?: string;
-  dateFromMtime?: number[];
-  metaDate?: string;
-  metaHostName?: string;
+  startedAt?: string;
+  endedAt?: string;
+  series: Record<string, Series[]>;
+  meta?: Meta;
+  metaName?: string;
 }
 
-function assembleRun(a: Assemble): Run {
+function assembleSysbenchRun(a: Assemble): HarvestedRun {
   const first = a.outputs.find((o) => o.commandLine) ?? a.outputs[0];
   const opt = (k: string) => {
     const v = first?.options[k];
@@ -721,32 +727,25 @@ function assembleRun(a: Assemble): Run {
     if (type && typeof secs === 'number') secondsByClass[type.seconds] ??= secs;
   }
   const io = a.iostats.find((x) => x.hostname || x.date);
-  const dates = a.iostats
-    .map((x) => x.date)
-    .filter((d): d is string => !!d)
-    .sort();
-  let date = dates[0];
-  let dateSource: Run['dateSource'] = 'raw-files';
-  if (!date && a.dateFromMtime?.length) {
-    date = new Date(Math.min(...a.dateFromMtime)).toISOString().slice(0, 10);
-    dateSource = 'file-mtime';
-    if (!a.metaDate)
-      a.notes.push(
-        `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
-      );
-  }
-  if (!date && a.metaDate) {
-    date = a.metaDate;
-    dateSource = 'meta';
-  }
-  if (!date)
-    throw new InputError(`${a.input}: no run date in the raw files. Pass --meta <file> with "date: YYYY-MM-DD".`);
+  const date = runDate(
+    {
+      meta: a.meta,
+      raw: [
+        a.iostats
+          .map((x) => x.date)
+          .filter((d): d is string => !!d)
+          .sort()[0],
+      ],
+      mtimes: a.entries.map((e) => e.mtimeMs),
+      input: a.input,
+      missing: 'no run date in the raw files',
+    },
+    a.notes,
+  );
   const product = a.decoded.product ?? (driver === 'pgsql' ? 'postgres' : undefined);
   const versions = [...new Set(a.outputs.map((o) => o.version).filter((v): v is string => !!v))];
   const commands = [...new Set(a.tests.map((t) => t.command).filter((c): c is string => !!c))];
-  const hostName = io?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(io.hostname) ? io.hostname : 'unknown';
-  if (hostName === 'unknown' && !a.metaHostName)
-    a.notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  const hostName = runHostName([io?.hostname], a.meta, 'the raw files', a.notes);
   const workload: SysbenchWorkload = {
     kind: 'sysbench',
     tables: opt('tables'),
@@ -760,12 +759,10 @@ function assembleRun(a: Assemble): Run {
     randType: first?.options['rand-type'],
     ...a.workload,
   };
-  return {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  return assembleRun({
     benchmark: 'sysbench',
     label: a.label,
     date,
-    dateSource,
     host: {
       name: hostName,
       kernel: io?.kernel,
@@ -788,12 +785,17 @@ function assembleRun(a: Assemble): Run {
     results: a.results,
     provenance: {
       source: 'raw',
-      harvester: { version: BENCHSITE_VERSION, format: a.format },
+      format: a.format,
       tools: versions.map((v) => ({ name: 'sysbench', version: v })),
       commands,
+      startedAt: a.startedAt,
+      endedAt: a.endedAt,
       input: a.input,
-      rawFiles: manifest(a.entries),
-      notes: a.notes.length ? a.notes : undefined,
     },
-  };
+    raw: a.entries,
+    notes: a.notes,
+    series: a.series,
+    meta: a.meta,
+    metaName: a.metaName,
+  });
 }
