@@ -26,13 +26,14 @@ export interface DateFacts {
 }
 
 /**
- * The run date and its source: `--meta date`, else the files' own dates, else the post's date, else the
- * earliest file modification time (with a note saying so), else an error asking for `--meta date`.
+ * The run date and its source: the files' own dates, else `--meta date`, else the post's date, else the
+ * earliest file modification time (with a note saying so), else an error asking for `--meta date`. The raw
+ * files win over `--meta` (they were written when the run ran); applyMeta notes a disagreement with both dates.
  */
 export function runDate(f: DateFacts, notes: string[]): { date: string; dateSource: Run['dateSource'] } {
-  if (f.meta?.date) return { date: f.meta.date, dateSource: 'meta' };
   const raw = f.raw?.find((d) => !!d);
   if (raw) return { date: raw, dateSource: 'raw-files' };
+  if (f.meta?.date) return { date: f.meta.date, dateSource: 'meta' };
   if (f.published) return { date: f.published, dateSource: 'published' };
   const mtimes = (f.mtimes ?? []).filter((x): x is number => x !== undefined);
   if (mtimes.length) {

@@ -10,6 +10,7 @@ import { RAW_META, withRawMeta } from '../lib/meta.ts';
 import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
 import { redactSecrets } from '../lib/provenance.ts';
 import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
+import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSbMet, parsePrepare, parseSbR } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { baseTestType, sysbenchTestName } from './tests.ts';
@@ -138,6 +139,11 @@ export function harvestMytoolsDir(
   if (journal.times.size) tests.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
   const decoded = decodeLabel(label);
   const config = configOf(entries, decoded.config);
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    true,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
   const allTimes = [...journal.times.values()];
   return assembleSysbenchRun({
     label,
@@ -152,7 +158,7 @@ export function harvestMytoolsDir(
     entries,
     notes,
     workload: {
-      luaScripts: 'mytools',
+      luaScripts: lua.luaScripts,
       primaryKey: decoded.primaryKey,
     },
     serverVersion: serverVersionOf(entries),

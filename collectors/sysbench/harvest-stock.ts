@@ -3,6 +3,7 @@ import type { ResultRow, Series, Test } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
+import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { SYSBENCH_TESTS, sysbenchTestName, testTypeForLua } from './tests.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
@@ -48,6 +49,11 @@ export function harvestStockFiles(
     tests.push(test);
   }
   const decoded = decodeLabel(label);
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    false,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
   return assembleSysbenchRun({
     label,
     input,
@@ -60,7 +66,7 @@ export function harvestStockFiles(
     iostats: [],
     entries: files,
     notes,
-    workload: {},
+    workload: lua.luaScripts ? { luaScripts: lua.luaScripts } : {},
     series,
     meta: opts.meta,
     metaName: opts.metaName,

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cpuCount, postgresVersionInLog, runDate, runHostName } from '../../../../collectors/lib/assemble-run.ts';
 
 describe('assemble-run', () => {
-  it('the run date: --meta, else the files, else the post, else file times with a note, else an error', () => {
+  it('the run date: the files, else --meta, else the post, else file times with a note, else an error', () => {
     const notes: string[] = [];
     const base = { input: 'x', missing: 'no run date in the raw files', mtimes: [Date.parse('2026-01-02T10:00:00Z')] };
+    // The raw files win over --meta (applyMeta notes the disagreement: tests/unit/collectors/lib/meta.test.ts).
     expect(runDate({ ...base, meta: { date: '2026-03-04' }, raw: ['2026-05-06'] }, notes)).toEqual({
+      date: '2026-05-06',
+      dateSource: 'raw-files',
+    });
+    expect(runDate({ ...base, meta: { date: '2026-03-04' }, published: '2026-07-08' }, notes)).toEqual({
       date: '2026-03-04',
       dateSource: 'meta',
     });
