@@ -49,7 +49,9 @@ describe('examples', { timeout: 400_000 }, () => {
       stdio: 'pipe',
     });
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
-    expect(index).toContain(`/runs/sysbench/localhost/${dirs[1]}/`);
+    expect(index).toContain('/hosts/sysbench/localhost/');
+    const host = readFileSync(join(dist, 'hosts/sysbench/localhost/index.html'), 'utf8');
+    expect(host).toContain(`/runs/sysbench/localhost/${dirs[1]}/`);
     const page = readFileSync(join(dist, 'runs', 'sysbench', 'localhost', dirs[1]!, 'index.html'), 'utf8');
     expect(page).toContain('synchronous_commit=on');
     expect(page).toMatch(/data-test="point-query"/);
