@@ -72,6 +72,7 @@ function expectNoBrokenLink(crawl: Crawl): void {
     /^runs\/[^/]+\/[^/]+\/[^/]+\/results\.csv$/,
     /^runs\/[^/]+\/[^/]+\/[^/]+\/raw\.tar\.gz$/,
     /^history\/[^/]+\/[^/]+\/[^/]+\/index\.html$/,
+    /^hosts\/[^/]+\/[^/]+\/index\.html$/,
     /^data\/[^/]+\.json$/,
   ])
     expect(
@@ -112,6 +113,19 @@ describe('a site built under a sub-path', () => {
       expect(hrefs).toContain(`/pr-7/runs/${other}/`);
       expect(hrefs.filter((h) => !h?.startsWith('/pr-7/runs/'))).toEqual([]);
       expect(await page.locator('#result td.num').count()).toBeGreaterThan(0);
+      expect(failed).toEqual([]);
+
+      // The index's search loads the run index under the base and links run pages under it.
+      await page.goto(`${server.url}/pr-7/`);
+      await page.fill('#find input[name=q]', 'pg1518');
+      await page.selectOption('#find select[name=benchmark]', 'sysbench');
+      await page.waitForSelector('body[data-find-ready="true"]');
+      const found = await page.$$eval('#found a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(found.sort()).toEqual([
+        '/pr-7/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/',
+        '/pr-7/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1/',
+      ]);
+      expect(await page.textContent('#find-status')).toMatch(/^2 of \d+ runs$/);
       expect(failed).toEqual([]);
     } finally {
       await browser.close();
