@@ -105,7 +105,7 @@ export function parseCliOutput(text: string, source: string): CliOutput {
 
   for (const raw of text.split('\n')) {
     // The CLI starts many lines with a carriage return (it redraws its prompt).
-    const line = raw.replace(/\r/g, '').replace(/\s+$/, '');
+    const line = raw.replace(/\r/g, '').trimEnd();
     let m: RegExpExecArray | null;
 
     if (st.expectLogPath) {
