@@ -12,7 +12,7 @@ import type { Progress } from './lib/progress.ts';
 import { loadRawInput } from './lib/raw-tree.ts';
 import { RunStopped, type StepContext } from './lib/run-steps.ts';
 import { openTransport, TransportError, type Transport } from './lib/transport/index.ts';
-import { writeHarvestedRun } from './lib/write-run.ts';
+import { writeHarvestedRun, writtenLine } from './lib/write-run.ts';
 import { publishableRun, redactRawFiles } from './lib/publishable.ts';
 import { redactCommand } from './lib/redact.ts';
 import { RAW_META } from './lib/meta.ts';
@@ -29,6 +29,8 @@ export interface RunOptions {
   out?: string;
   progress: Progress;
   signal: AbortSignal;
+  /** A run whose id exists with other raw files replaces it instead of being kept as a repeat. */
+  replace?: boolean;
 }
 
 export interface HostOutcome {
@@ -195,7 +197,8 @@ async function harvestAndWrite(
   dir: string,
   inv: InventoryFiles,
   out: string,
-): Promise<string> {
+  replace: boolean,
+): Promise<{ file: string; line: string }> {
   // The facts go into the raw directory, so harvesting it (or its raw.tar.gz) again gives the same run.
   await writeFile(join(dir, RAW_META), `${JSON.stringify(await metaFor(spec, host, run.dbms, dir, inv), null, 2)}\n`);
   const result = runnerOf(spec).harvest(await loadRawInput(dir));
@@ -206,9 +209,9 @@ async function harvestAndWrite(
     throw new Error(
       `${dir}: a password of the spec is in ${leaked.join(', ')}; the run is not written, so it is not published. A program printed it: remove it from those raw files and harvest the directory yourself`,
     );
-  const w = await writeHarvestedRun(h, out);
+  const w = await writeHarvestedRun(h, out, { replace });
   await appendJournal(join(dir, JOURNAL), { event: 'harvested', at: new Date().toISOString(), id: runId(h.run) });
-  return join(w.dir, 'run.json');
+  return { file: join(w.dir, 'run.json'), line: writtenLine(w, relative(process.cwd(), w.dir)) };
 }
 
 async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: RunOptions): Promise<HostOutcome> {
@@ -283,9 +286,9 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
         },
       });
       testsBefore += nTests;
-      const written = await harvestAndWrite(spec, host, run, dir, inv, out);
-      outcome.written.push(written);
-      p.log(host.name, `${run.dbms.label}: wrote ${relative(process.cwd(), written)}`);
+      const written = await harvestAndWrite(spec, host, run, dir, inv, out, !!opts.replace);
+      outcome.written.push(written.file);
+      p.log(host.name, `${run.dbms.label}: ${written.line}`);
     }
   } catch (e) {
     const err = e as Error;

@@ -1,23 +1,25 @@
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { harvestAny } from '../harvest-any.ts';
-import { readMeta } from '../lib/meta.ts';
+import { isWarningNote, readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
-import { writeHarvestedRuns } from '../lib/write-run.ts';
+import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
 import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const harvestCommand: Command = {
   name: 'harvest',
   summary: 'turn raw benchmark output into validated runs under content/runs',
-  help: `Usage: benchsite harvest <raw>... [--out <dir>] [--meta <file>] [--verbose]
+  help: `Usage: benchsite harvest <raw>... [--out <dir>] [--meta <file>] [--replace] [--verbose]
 
 Reads each <raw> (a result directory, a single tool output file, or a .tar.gz of either),
 finds the benchmark runs in it and writes, per run:
   <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json     the run (validated)
                                               series.json  per-interval series
                                               raw.tar.gz   every raw file, with its sha256 in run.json
-Writing is atomic and idempotent: harvesting the same files again changes nothing. Raw archives
+Writing is atomic and idempotent: harvesting the same files again changes nothing. A run whose id
+exists with other raw files is a repeat: it is kept beside the first as <id>~2, ~3 ... (both kept,
+and said so); --replace writes over the first run instead. Raw archives
 are gzip level 6, or level 1 (3x faster, ~25% larger) for runs of more than 64 MiB of raw files.
 Passwords in commands, settings and raw files become ***. One <raw> may unpack to at most 2 GiB
 (BENCHSITE_MAX_RAW=8G to change it): it is held in memory, about 3x its size at the peak.
@@ -37,6 +39,7 @@ Options:
   --out <dir>     where runs go (default: content/runs)
   --meta <file>   YAML/JSON with facts the raw files lack: host (name, cpuModel, memoryGiB,
                   storage, os ...), dbms, config, date, device, cpus, notes
+  --replace       a run whose id exists with other raw files replaces it (default: kept as a repeat)
   --verbose       list every file that was not part of a run
   --debug         print the stack trace of an error (also BENCHSITE_DEBUG=1), for a bug report
 
@@ -50,6 +53,7 @@ Example:
         out: { type: 'string', default: 'content/runs' },
         meta: { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
       },
     });
     if (positionals.length === 0) throw new UsageError('give at least one raw directory or file to harvest');
@@ -81,20 +85,27 @@ Example:
         );
         failures++;
       }
-      await writeHarvestedRuns(result.runs, values.out!, (h, r) => {
-        if ('error' in r) {
-          console.error(`error: ${h.run.label}: ${describeError(r.error, debugWanted())}`);
-          failures++;
-          return;
-        }
-        const w = r.written;
-        const failed = h.run.tests.filter((t) => t.status === 'failed').length;
-        console.log(
-          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`,
-        );
-        for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
-        written++;
-      });
+      await writeHarvestedRuns(
+        result.runs,
+        values.out!,
+        (h, r) => {
+          if ('error' in r) {
+            console.error(`error: ${h.run.label}: ${describeError(r.error, debugWanted())}`);
+            failures++;
+            return;
+          }
+          const w = r.written;
+          const failed = h.run.tests.filter((t) => t.status === 'failed').length;
+          console.log(
+            `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`,
+          );
+          for (const note of h.run.provenance.notes ?? [])
+            if (isWarningNote(note)) console.error(`warning: ${h.run.label}: ${note}`);
+            else console.log(`  note: ${note}`);
+          written++;
+        },
+        { replace: values.replace },
+      );
       if (result.skipped.length) {
         console.error(
           `${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`,

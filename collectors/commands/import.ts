@@ -6,19 +6,20 @@ import { ImportUsageError, importArchives } from '../import-archive.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
-import { writeHarvestedRuns } from '../lib/write-run.ts';
+import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const importCommand: Command = {
   name: 'import',
   summary: 'turn archived harness summaries and tables from posts into runs',
-  help: `Usage: benchsite import <file or dir>... [--meta <file>] [--base <column>]... [--out <dir>] [--verbose]
+  help: `Usage: benchsite import <file or dir>... [--meta <file>] [--base <column>]... [--out <dir>] [--replace] [--verbose]
 
 Turns what is left of benchmark campaigns whose raw output is gone (the mytools harness's summary tables)
 and tables typed in from blog posts into runs, written like harvested runs:
   <out>/<benchmark>/<host>/<YYYYMMDD>-<label>/run.json   (validated)
                                               raw.tar.gz  (the files read, with their sha256 in run.json)
-A directory is walked for every file it recognises. Writing is atomic and idempotent.
+A directory is walked for every file it recognises. Writing is atomic and idempotent; a run whose
+id exists with other raw files is kept beside it as a repeat (<id>~2 ...) unless --replace.
 
 Recognised (provenance in brackets, shown on the run page and in exports):
   sysbench          qps.abs.<tag>.tsv (+ .csv), qps.rel.<tag>.*, o.met.<tag>: one run per column   [harness summary]
@@ -44,6 +45,7 @@ values; every disagreement is printed as a warning with file, line, column and b
 
 Options:
   --out <dir>     where runs go (default: content/runs)
+  --replace       a run whose id exists with other raw files replaces it (default: kept as a repeat)
   --verbose       list every file that was not read, and why
 
 Examples:
@@ -59,6 +61,7 @@ Examples:
         meta: { type: 'string' },
         base: { type: 'string', multiple: true },
         verbose: { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
       },
     });
     if (positionals.length === 0) throw new UsageError('give at least one file or directory to import');
@@ -88,10 +91,11 @@ Examples:
         }
         const w = r.written;
         console.log(
-          `${w.status === 'written' ? 'wrote    ' : 'unchanged'} ${relative(process.cwd(), w.dir)}/run.json  (${h.run.tests.length} tests, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
+          `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} tests, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
         );
         written++;
       },
+      { replace: values.replace },
     );
     if (result.skipped.length) {
       console.error(

@@ -8,7 +8,7 @@ import { UsageError, type Command } from './command.ts';
 export const runCommand: Command = {
   name: 'run',
   summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH',
-  help: `Usage: benchsite run <spec.yaml>... [--resume] [--dry-run] [--out <dir>] [--work <dir>]
+  help: `Usage: benchsite run <spec.yaml>... [--resume] [--dry-run] [--replace] [--out <dir>] [--work <dir>]
 
 Runs every test of the spec on its host(s), with vmstat 1 and iostat -y -kx 1 beside each
 test, keeps every raw file under <work>/<spec name>/<host>/<dbms label>/, then harvests and
@@ -19,6 +19,8 @@ Options:
   --resume     continue an interrupted run after its last finished test (partial output of
                the interrupted test is kept under attempts/)
   --dry-run    print the exact commands (passwords redacted) and do nothing
+  --replace    a finished run whose id exists with other raw files replaces it (default: it is
+               kept beside it as a repeat, <id>~2, and said so)
   --out <dir>  write finished runs here instead of the spec's out
   --work <dir> raw run directories (default .benchsite/work)
 
@@ -63,6 +65,7 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
       options: {
         resume: { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
         out: { type: 'string' },
         work: { type: 'string', default: '.benchsite/work' },
       },
@@ -110,6 +113,7 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
         resume: values.resume!,
         work: values.work!,
         out: values.out,
+        replace: values.replace,
         progress,
         signal: abort.signal,
       });

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
-import { validateReportText } from '../../src/runs/validate-report.ts';
+import { parseReportText, reportProse, reportRunIds } from '../../src/runs/validate-report.ts';
+import { RunSchema } from '../../src/schemas/index.ts';
 import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
 import { checkRunFolder } from '../../src/runs/validate-run-folder.ts';
@@ -16,7 +17,8 @@ export const validateCommand: Command = {
 Checks every run.json under each <path> (a run.json or a directory; default: content/runs):
 the schema, that its directory matches <benchmark>/<host>/<YYYYMMDD>-<label>, its series.json,
 and the size and sha256 of its raw.tar.gz. Then every report in --reports: its frontmatter,
-and that the runs it names exist. Without <path> and --reports: content/runs and content/reports.
+that the runs it names exist, and that every {{ }} placeholder of its prose resolves and
+every {{ assert ... }} claim holds. Without <path> and --reports: content/runs and content/reports.
 Every file must be a regular file with one name (no symbolic or hard links), and a run folder
 holds run.json, series.json and raw.tar.gz only. The site build refuses what this refuses.
 Prints each problem as
@@ -65,7 +67,11 @@ then a count, and exits with 1 when there is any problem.`,
         reports++;
         const file = join(reportsDir, n);
         const read = await readContentFile(file);
-        if ('bytes' in read) problems.push(...validateReportText(file, read.bytes.toString('utf8'), runIds));
+        if (!('bytes' in read)) continue;
+        const text = read.bytes.toString('utf8');
+        const { report, problems: found } = parseReportText(file, text, runIds);
+        problems.push(...found);
+        if (report) problems.push(...(await placeholderProblems(file, text, report, paths[0]!)));
       }
     }
     // A link is found both by the walk and when the file is opened: say it once.
@@ -76,6 +82,32 @@ then a count, and exits with 1 when there is any problem.`,
     return unique.length ? 1 : 0;
   },
 };
+
+/**
+ * The problems of a report's placeholders, over its runs as read from the runs directory. A run that does not
+ * read or validate has its own problems printed already: the placeholders are then not checked.
+ */
+async function placeholderProblems(
+  file: string,
+  text: string,
+  report: Parameters<typeof reportProse>[2],
+  runsDir: string,
+): Promise<Problem[]> {
+  const runs = [];
+  for (const id of reportRunIds(report)) {
+    const read = await readContentFile(join(runsDir, id, 'run.json'));
+    if (!('bytes' in read)) return [];
+    let parsed;
+    try {
+      parsed = RunSchema.safeParse(JSON.parse(read.bytes.toString('utf8')));
+    } catch {
+      return [];
+    }
+    if (!parsed.success) return [];
+    runs.push({ id, run: parsed.data });
+  }
+  return reportProse(file, text, report, runs).problems;
+}
 
 /** All problems of one run.json and the files beside it. The run id is the path below the runs root (4 levels up). */
 export function checkRunFile(file: string): Promise<Problem[]> {

@@ -1,8 +1,8 @@
 // Writing a harvested run under content/runs: made publishable first (publishable.ts: secrets redacted in
 // run.json and the raw files, long strings cut), validated, every file through a temp file and a rename, run.json
 // last so a run directory never looks complete before it is. Unchanged files are left alone, so harvesting the
-// same raw files twice changes nothing.
-import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+// same raw files twice changes nothing; other raw files under an existing id are a repeat, kept beside it.
+import { mkdir, readdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -22,8 +22,81 @@ const gzipAsync = promisify(gzip);
 export interface WrittenRun {
   id: string;
   dir: string;
-  /** `written` when any file changed, `unchanged` when all were already identical. */
-  status: 'written' | 'unchanged';
+  /**
+   * `written` when any file changed, `unchanged` when all were already identical; `repeat` when a run with
+   * this id and other raw files exists, so this one was kept beside it as repeat `repeat` (id `<id>~<n>`);
+   * `replaced` when `replace` wrote it over such a run.
+   */
+  status: 'written' | 'unchanged' | 'repeat' | 'replaced';
+  /** For `repeat`: the id of the first run it repeats, and its number. */
+  repeatOf?: string;
+  repeat?: number;
+}
+
+/** The line a command prints for a written run: what happened, the run.json, and for a repeat what it repeats. */
+export function writtenLine(w: WrittenRun, shownDir: string): string {
+  const file = `${shownDir}/run.json`;
+  switch (w.status) {
+    case 'written':
+      return `wrote     ${file}`;
+    case 'unchanged':
+      return `unchanged ${file}`;
+    case 'replaced':
+      return `replaced  ${file} (--replace: its earlier raw files are gone from content/, not from where they came from)`;
+    case 'repeat':
+      return `repeat    ${file} (repeat ${w.repeat} of ${w.repeatOf}: same id, other raw files; both are kept. --replace writes over ${w.repeatOf} instead)`;
+  }
+}
+
+/** What makes two runs of one id the same run: the path and sha256 of each raw file they were harvested from. */
+function rawKey(files: { path: string; sha256: string }[]): string {
+  return files
+    .map((f) => `${f.path}\u0000${f.sha256}`)
+    .sort()
+    .join('\n');
+}
+
+/**
+ * Where a run goes: the folder of the run of its id (or of a repeat of it) harvested from the same raw files,
+ * else the next repeat number, else (with `replace`) the first run's folder. Runs of an id are `<id>` and
+ * `<id>~<n>` (README: repeats).
+ */
+async function placeRun(
+  out: string,
+  firstId: string,
+  key: string,
+  replace: boolean,
+): Promise<{ repeat?: number; existing: boolean; replaced: boolean }> {
+  const slash = firstId.lastIndexOf('/');
+  const parent = join(out, firstId.slice(0, slash));
+  const name = firstId.slice(slash + 1);
+  let names: string[] = [];
+  try {
+    names = await readdir(parent);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const numbers: number[] = [];
+  for (const n of names) {
+    if (n === name) numbers.push(1);
+    else if (n.startsWith(`${name}~`) && /^\d+$/.test(n.slice(name.length + 1)))
+      numbers.push(Number(n.slice(name.length + 1)));
+  }
+  numbers.sort((a, b) => a - b);
+  for (const n of numbers) {
+    const dir = join(parent, n === 1 ? name : `${name}~${n}`);
+    let files: { path: string; sha256: string }[] | undefined;
+    try {
+      files = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8'))?.provenance?.rawFiles;
+    } catch {
+      files = undefined; // unreadable or half written: not the same run
+    }
+    if (Array.isArray(files) && rawKey(files) === key)
+      return { repeat: n === 1 ? undefined : n, existing: true, replaced: false };
+  }
+  if (!numbers.length) return { existing: false, replaced: false };
+  if (replace) return { existing: true, replaced: true };
+  return { repeat: numbers.at(-1)! + 1, existing: false, replaced: false };
 }
 
 /** Raw files above this size are compressed at gzip level 1 instead of 6. */
@@ -97,10 +170,11 @@ export function seriesJson(series: HarvestedRun['series']): string {
 export async function writeHarvestedRun(
   h: HarvestedRun,
   out: string,
-  opts: { archiveLevel?: number; archiving?: Promise<Uint8Array> } = {},
+  opts: { archiveLevel?: number; archiving?: Promise<Uint8Array>; replace?: boolean } = {},
 ): Promise<WrittenRun> {
-  const id = runId(h.run);
-  const dir = join(out, id);
+  const firstId = runId({ ...h.run, repeat: undefined });
+  let id = firstId;
+  let dir = join(out, id);
   // Compressing runs on the thread pool while this thread checks the series.
   const archiving = opts.archiving ?? rawArchive(h, opts.archiveLevel);
   archiving.catch(() => {}); // awaited below; a series problem may throw first
@@ -117,6 +191,11 @@ export async function writeHarvestedRun(
     seriesText = seriesJson(h.series);
   }
   const archive = await archiving;
+  // The raw files' sha256 are final once the archive is made (it redacts them first).
+  const place = await placeRun(out, firstId, rawKey(h.run.provenance.rawFiles), !!opts.replace);
+  h.run.repeat = place.repeat;
+  id = runId(h.run);
+  dir = join(out, id);
   const run = publishableRun(withNoiseRows(h.run, h.series));
   run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
   const file = join(dir, 'run.json');
@@ -133,6 +212,8 @@ export async function writeHarvestedRun(
   // Drawn by an older benchsite; the site draws run charts from series.json now, and validate refuses the file.
   await rm(join(dir, 'charts.html'), { force: true });
   changed = (await writeFileAtomic(file, formatJson(run))) || changed;
+  if (place.replaced) return { id, dir, status: 'replaced' };
+  if (place.repeat && !place.existing) return { id, dir, status: 'repeat', repeatOf: firstId, repeat: place.repeat };
   return { id, dir, status: changed ? 'written' : 'unchanged' };
 }
 
@@ -145,7 +226,7 @@ export async function writeHarvestedRuns(
   runs: HarvestedRun[],
   out: string,
   done: (h: HarvestedRun, r: { written: WrittenRun } | { error: Error }) => void,
-  opts: { archiveLevel?: number } = {},
+  opts: { archiveLevel?: number; replace?: boolean } = {},
 ): Promise<void> {
   const start = (h: HarvestedRun | undefined) => {
     if (!h) return undefined;
@@ -159,7 +240,7 @@ export async function writeHarvestedRuns(
     next = start(runs[i + 1]);
     let result: { written: WrittenRun } | { error: Error };
     try {
-      result = { written: await writeHarvestedRun(runs[i]!, out, { archiving }) };
+      result = { written: await writeHarvestedRun(runs[i]!, out, { archiving, replace: opts.replace }) };
     } catch (e) {
       result = { error: e as Error };
     }

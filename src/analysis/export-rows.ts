@@ -42,9 +42,38 @@ export function exportRows(runs: Array<{ id: string; run: Run }>): ExportRow[] {
   return out;
 }
 
+const CSV_QUOTE = /[",\n\r]/;
+
 function csvCell(v: string | number): string {
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (typeof v === 'number') return String(v);
+  return CSV_QUOTE.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/**
+ * `toCsv(exportRows([{ id, run }]), EXPORT_FIELDS)`, the same bytes, without an object per row: the site
+ * writes one such file per run page, 10,000 per build.
+ */
+export function runCsv(id: string, run: Run): string {
+  const common = [
+    id,
+    run.benchmark,
+    run.host.name,
+    run.dbms.product ?? '',
+    run.dbms.version ?? '',
+    run.dbms.build ?? '',
+    run.config.name,
+  ]
+    .map(csvCell)
+    .join(',');
+  const source = csvCell(run.provenance.source);
+  let out = `${EXPORT_FIELDS.join(',')}\n`;
+  for (const r of run.results)
+    out += `${common},${csvCell(r.test)},${csvCell(r.metric)},${csvCell(r.value)},${csvCell(r.unit)},${source}\n`;
+  for (const t of run.relative ?? []) {
+    const unit = csvCell(`ratio to ${t.base}`);
+    for (const v of t.values) out += `${common},${csvCell(v.test)},relative,${csvCell(v.value)},${unit},${source}\n`;
+  }
+  return out;
 }
 
 /** RFC 4180 CSV with a header line. */

@@ -21,6 +21,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  */
 function fixed1(v: number): string {
   const tenths = Math.round(v * 10);
+  if (tenths >= 0) {
+    // Two small integers: V8 turns those into strings from a cache, a fraction through a slower algorithm.
+    const whole = Math.floor(tenths / 10);
+    return `${whole}.${tenths - whole * 10}`;
+  }
   return tenths % 10 === 0 ? `${tenths / 10}.0` : `${tenths / 10}`;
 }
 

@@ -8,7 +8,7 @@
 // - a run folder (a directory with run.json) holds run.json, series.json and raw.tar.gz only; the build reads
 //   nothing else, so a stray file is refused rather than left looking as if it were used.
 // Files are then opened with readContentFile, which refuses a link even if one appeared after the check.
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, type Problem } from './problems.ts';
@@ -101,21 +101,49 @@ export type ContentFile = { bytes: Buffer } | { problem: Problem } | { missing: 
 export async function readContentFile(file: string): Promise<ContentFile> {
   let fh;
   try {
-    fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fh = await open(file, OPEN_FLAGS);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { missing: true };
-    if (code === 'ELOOP') return { problem: linkProblem(file) };
-    return { problem: problem(file, '(file)', `cannot be read (${code})`, 'Check the file and its permissions') };
+    return openProblem(file, e);
   }
   try {
-    const s = await fh.stat();
-    if (s.isDirectory())
-      return { problem: problem(file, '(file)', 'is a directory where a file belongs', 'Replace it with the file') };
-    if (!s.isFile()) return { problem: specialProblem(file) };
-    if (s.nlink > 1) return { problem: namesProblem(file, s.nlink) };
-    return { bytes: await fh.readFile() };
+    return statProblem(file, await fh.stat()) ?? { bytes: await fh.readFile() };
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * readContentFile with plain system calls, for the site build's render workers: reading three files per run
+ * of 10,000 through the thread pool (open, stat, read, close, each a round trip) cost more than the reading.
+ */
+export function readContentFileSync(file: string): ContentFile {
+  let fd;
+  try {
+    fd = openSync(file, OPEN_FLAGS);
+  } catch (e) {
+    return openProblem(file, e);
+  }
+  try {
+    return statProblem(file, fstatSync(fd)) ?? { bytes: readFileSync(fd) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function openProblem(file: string, e: unknown): ContentFile {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return { missing: true };
+  if (code === 'ELOOP') return { problem: linkProblem(file) };
+  return { problem: problem(file, '(file)', `cannot be read (${code})`, 'Check the file and its permissions') };
+}
+
+/** Why the file opened may not be read: not a regular file, or more than one name. */
+function statProblem(file: string, s: Stats): ContentFile | undefined {
+  if (s.isDirectory())
+    return { problem: problem(file, '(file)', 'is a directory where a file belongs', 'Replace it with the file') };
+  if (!s.isFile()) return { problem: specialProblem(file) };
+  if (s.nlink > 1) return { problem: namesProblem(file, s.nlink) };
+  return undefined;
 }

@@ -1,32 +1,108 @@
-// Checks of a report file (content/reports/*.md): its frontmatter against ReportSchema, and that every run
-// it names exists. `benchsite validate` runs them so a pull request learns before the site build does.
+// Checks of a report file (content/reports/*.md): its frontmatter against ReportSchema, that every run
+// it names exists, and that every `{{ }}` placeholder of its prose resolves and every claim holds.
+// `benchsite validate` runs them so a pull request learns before the site build does; the build renders the
+// prose through reportProse() below, so both refuse the same placeholders with the same lines.
 import { parseDocument } from 'yaml';
-import { ReportSchema } from '../schemas/index.ts';
+import { ReportSchema, type Report } from '../schemas/index.ts';
+import { modelFromReport, type ModelRun } from '../analysis/report-model.ts';
+import { renderPlaceholder } from '../analysis/placeholders.ts';
+import { renderReportMarkdown } from '../site/markdown.ts';
+import { reportSections } from '../site/report-sections.ts';
 import { formatZodIssues, problem, type Problem } from './problems.ts';
 
-export function validateReportText(file: string, text: string, runIds: Set<string>): Problem[] {
+/** The frontmatter and body of a report file, and how many lines come before the body. */
+export function splitReport(text: string): { frontmatter: string; body: string; lineOffset: number } | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
-  if (!m)
-    return [
+  if (!m) return undefined;
+  return { frontmatter: m[1]!, body: text.slice(m[0].length), lineOffset: m[0].split('\n').length - 1 };
+}
+
+/** Every run id a report names, base first in each section. */
+export function reportRunIds(report: Report): string[] {
+  return [...new Set(reportSections(report).flatMap((s) => [s.base, ...s.runs]))];
+}
+
+/**
+ * The report's prose as HTML with its placeholders rendered, and the problems of those that do not render
+ * (`<file>: line L:C: {{ ... }}: what. hint.`) and of tests the frontmatter names that the runs lack.
+ */
+export function reportProse(
+  file: string,
+  text: string,
+  report: Report,
+  runs: ModelRun[],
+): { html: string; problems: Problem[] } {
+  const parts = splitReport(text);
+  if (!parts) return { html: '', problems: [] };
+  const model = modelFromReport(report, reportSections(report), runs);
+  const problems = model.problems.map((m) =>
+    problem(file, 'tests', m, 'Name tests the runs have, or groups of testGroups'),
+  );
+  const { html, problems: found } = renderReportMarkdown(parts.body, parts.lineOffset, (src) =>
+    renderPlaceholder(model, src),
+  );
+  for (const p of found) {
+    const claim = /^claim not supported/.test(p.message);
+    problems.push(
       problem(
         file,
-        '(frontmatter)',
-        'no YAML frontmatter between --- lines',
-        'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)',
+        `line ${p.line}:${p.column}`,
+        `${p.source.replace(/\s+/g, ' ')}: ${p.message}`,
+        claim
+          ? 'Correct the sentence or its claim: the runs say otherwise'
+          : 'Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar',
       ),
-    ];
-  const doc = parseDocument(m[1]!);
+    );
+  }
+  return { html, problems };
+}
+
+export function validateReportText(file: string, text: string, runIds: Set<string>): Problem[] {
+  return parseReportText(file, text, runIds).problems;
+}
+
+/** The frontmatter's problems, and the report when it has none. */
+export function parseReportText(
+  file: string,
+  text: string,
+  runIds: Set<string>,
+): { report?: Report; problems: Problem[] } {
+  const r = parseReportFrontmatter(file, text, runIds);
+  return 'problems' in r ? r : { report: r.report, problems: [] };
+}
+
+function parseReportFrontmatter(
+  file: string,
+  text: string,
+  runIds: Set<string>,
+): { problems: Problem[] } | { report: Report } {
+  const parts = splitReport(text);
+  if (!parts)
+    return {
+      problems: [
+        problem(
+          file,
+          '(frontmatter)',
+          'no YAML frontmatter between --- lines',
+          'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)',
+        ),
+      ],
+    };
+  const doc = parseDocument(parts.frontmatter);
   if (doc.errors.length)
-    return [
-      problem(
-        file,
-        '(frontmatter)',
-        `YAML syntax error: ${doc.errors[0]!.message.split('\n')[0]}`,
-        'Fix the YAML of the frontmatter',
-      ),
-    ];
+    return {
+      problems: [
+        problem(
+          file,
+          '(frontmatter)',
+          `YAML syntax error: ${doc.errors[0]!.message.split('\n')[0]}`,
+          'Fix the YAML of the frontmatter',
+        ),
+      ],
+    };
   const parsed = ReportSchema.safeParse(doc.toJS());
-  if (!parsed.success) return formatZodIssues(file, parsed.error.issues, 'README.md shows a report frontmatter');
+  if (!parsed.success)
+    return { problems: formatZodIssues(file, parsed.error.issues, 'README.md shows a report frontmatter') };
   const r = parsed.data;
   const named: Array<{ where: string; id: string }> = [];
   if (r.base) named.push({ where: 'base', id: r.base });
@@ -35,7 +111,7 @@ export function validateReportText(file: string, text: string, runIds: Set<strin
     named.push({ where: `sections[${i}].base`, id: s.base });
     s.runs.forEach((id, j) => named.push({ where: `sections[${i}].runs[${j}]`, id }));
   });
-  return named
+  const problems = named
     .filter((n) => !runIds.has(n.id))
     .map((n) =>
       problem(
@@ -45,4 +121,5 @@ export function validateReportText(file: string, text: string, runIds: Set<strin
         'Use the path of a run under content/runs (without /run.json), or harvest that run',
       ),
     );
+  return problems.length ? { problems } : { report: r };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { RAW_ARCHIVE_FILE, type Run, type SeriesFile } from '../schemas/index.ts';
 import { problem, type Problem } from './problems.ts';
-import { readContentFile } from './validate-files.ts';
+import { readContentFile, type ContentFile } from './validate-files.ts';
 import { validateRunText, validateSeriesText } from './validate-run.ts';
 
 const decoder = new TextDecoder();
@@ -64,9 +64,12 @@ const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(byt
  * publish: the bytes it checked, not the file read again.
  */
 export async function checkArchive(runDir: string, run: Run): Promise<{ bytes?: Buffer; problems: Problem[] }> {
-  const file = join(runDir, RAW_ARCHIVE_FILE);
+  return checkArchiveFile(join(runDir, RAW_ARCHIVE_FILE), run, await readContentFile(join(runDir, RAW_ARCHIVE_FILE)));
+}
+
+/** checkArchive of the file as read already (readContentFile or readContentFileSync). */
+export function checkArchiveFile(file: string, run: Run, read: ContentFile): { bytes?: Buffer; problems: Problem[] } {
   const archive = run.provenance.rawArchive;
-  const read = await readContentFile(file);
   if ('problem' in read) return { problems: [read.problem] };
   const here = archive?.location === RAW_ARCHIVE_FILE;
   if ('missing' in read) {

@@ -24,6 +24,11 @@ export const RunSchema = z
     benchmark: Benchmark,
     /** The run's label as the user or harness named it, kept for display, e.g. `x.my8043_rel_o2nofp.z12a_c8r32.pk1`. */
     label: Text,
+    /**
+     * The n-th run (n >= 2) with the same benchmark, host, date and label, whose raw files differ from the runs
+     * before it: a repeat, kept beside them to measure noise. Its id ends in `~<n>`. Absent for the first.
+     */
+    repeat: z.number().int().min(2).optional(),
     /** Day the run started (the `YYYYMMDD` of the run id). */
     date: IsoDate,
     /** Where `date` came from: a raw file (iostat header, tool timestamps), `--meta`, the run spec, file times, or a published post. */

@@ -5,10 +5,13 @@
 //   `javascript:` link is shown as its text;
 // - an image is an http(s) URL or a path from the site's root: a relative path is never resolved, so no file
 //   beside (or above) the report is read because the report names it.
+// - a `{{ expression }}` placeholder becomes a text node holding its computed value (escaped like any text),
+//   never markup; report pages render their prose with renderReportMarkdown() below, which adds that plugin.
 // Add plugins to the lists below. A plugin that makes HTML must make HTML nodes (elements), not raw HTML:
 // raw nodes are shown as text.
-import type { HastPluginDefinition, MdastPluginDefinition } from 'satteri';
+import { markdownToHtml, type HastPluginDefinition, type MdastPluginDefinition } from 'satteri';
 import { isHttpUrl } from '../schemas/index.ts';
+import { lineColumn } from '../runs/problems.ts';
 import { safeHref } from './safe-url.ts';
 
 /** An image source the site may show: an http(s) URL or a path from the site's root, not a file beside the report. */
@@ -52,3 +55,97 @@ export const markdownPlugins = {
   mdastPlugins: [imagesFromAllowList],
   hastPlugins: [rawHtmlAsText, linksFromAllowList],
 };
+
+/** A placeholder that did not render: where in the report file, its source, what is wrong, what would resolve. */
+export interface PlaceholderProblem {
+  line: number;
+  column: number;
+  source: string;
+  message: string;
+  suggestions: string[];
+}
+
+const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
+
+/** Markdown backslash escapes (`\_`) as the characters they stand for, in a placeholder's raw source. */
+const unescapeMarkdown = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+/**
+ * `{{ ... }}` in text nodes replaced by `render(source)`. The expression is read from the raw Markdown (the text
+ * node has smart quotes and dashes already); the words around it keep the node's text. A placeholder must sit
+ * in one run of plain text: `{{` with no `}}` after it there is a problem, so is any thrown error of `render`
+ * (with `suggestions` when it has them). `lineOffset` is the number of lines before the body (the frontmatter).
+ */
+export function placeholderPlugin(
+  body: string,
+  lineOffset: number,
+  render: (source: string) => string,
+  problems: PlaceholderProblem[],
+): MdastPluginDefinition {
+  const at = (offset: number) => {
+    const lc = lineColumn(body, offset);
+    return { line: lc.line + lineOffset, column: lc.column };
+  };
+  return {
+    name: 'benchsite-placeholders',
+    options: { position: true },
+    text(node, ctx) {
+      if (!node.value.includes('{{')) return;
+      const start = node.position?.start.offset ?? 0;
+      const raw = node.position ? body.slice(start, node.position.end.offset) : node.value;
+      const shown = [...node.value.matchAll(PLACEHOLDER)];
+      const sources = [...raw.matchAll(PLACEHOLDER)];
+      const unclosed = node.value.replace(PLACEHOLDER, '').indexOf('{{');
+      if (unclosed >= 0 || shown.length !== sources.length) {
+        const i = raw.replace(PLACEHOLDER, (m) => ' '.repeat(m.length)).indexOf('{{');
+        problems.push({
+          ...at(start + Math.max(0, i)),
+          source: raw.slice(Math.max(0, i), Math.max(0, i) + 40),
+          message: '"{{" without "}}" in the same run of text (a placeholder holds no Markdown: no *, ` or links)',
+          suggestions: [],
+        });
+        return;
+      }
+      const parts: Array<{ type: 'text'; value: string }> = [];
+      let last = 0;
+      shown.forEach((m, i) => {
+        const src = sources[i]!;
+        let value = m[0];
+        try {
+          value = render(unescapeMarkdown(src[1]!));
+        } catch (e) {
+          problems.push({
+            ...at(start + src.index!),
+            source: src[0],
+            message: (e as Error).message,
+            suggestions: (e as { suggestions?: string[] }).suggestions ?? [],
+          });
+        }
+        parts.push({ type: 'text', value: node.value.slice(last, m.index) + value });
+        last = m.index! + m[0].length;
+      });
+      parts.push({ type: 'text', value: node.value.slice(last) });
+      ctx.replaceNode(node, [{ type: 'text', value: parts.map((p) => p.value).join('') }]);
+    },
+  };
+}
+
+/**
+ * A report's prose as HTML, with the site's Markdown rules and its placeholders rendered. `body` is the
+ * Markdown after the frontmatter, `lineOffset` the lines before it in the file (for the problems' lines).
+ */
+export function renderReportMarkdown(
+  body: string,
+  lineOffset: number,
+  render: (source: string) => string,
+): { html: string; problems: PlaceholderProblem[] } {
+  const problems: PlaceholderProblem[] = [];
+  const out = markdownToHtml(body, {
+    mdastPlugins: [placeholderPlugin(body, lineOffset, render, problems), ...markdownPlugins.mdastPlugins],
+    hastPlugins: markdownPlugins.hastPlugins,
+    features: { gfm: true, smartPunctuation: true },
+  });
+  // Every plugin here is synchronous, so satteri returns the result itself.
+  if (out instanceof Promise) throw new Error('report Markdown plugins must be synchronous');
+  return { html: out.html, problems };
+}

@@ -2,7 +2,7 @@
 // that run). A build writes these files with the run pages (run-pages.ts).
 import type { APIRoute } from 'astro';
 import { allRuns, loadRun } from '../runs.ts';
-import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
+import { runCsv } from '../../analysis/export-rows.ts';
 
 export async function getStaticPaths() {
   return (await allRuns()).map(({ id }) => ({ params: { id }, props: { id } }));
@@ -11,7 +11,7 @@ export async function getStaticPaths() {
 export const GET: APIRoute = async ({ props }) => {
   const { id } = props as { id: string };
   const run = await loadRun(id);
-  return new Response(toCsv(exportRows([{ id, run }]), EXPORT_FIELDS), {
+  return new Response(runCsv(id, run), {
     headers: { 'Content-Type': 'text/csv; charset=utf-8' },
   });
 };

@@ -5,15 +5,14 @@
 // page. Content is untrusted: the series and the archive are checked here as `benchsite validate` checks them
 // (validate-run-folder.ts), and only checked bytes are published.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { link, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Run } from '../../schemas/index.ts';
-import { EXPORT_FIELDS, exportRows, toCsv } from '../../analysis/export-rows.ts';
+import { RAW_ARCHIVE_FILE, type Run } from '../../schemas/index.ts';
+import { runCsv } from '../../analysis/export-rows.ts';
 import { fileStamp } from '../../runs/file-stamp.ts';
 import { shownText, type Problem } from '../../runs/problems.ts';
-import { readContentFile } from '../../runs/validate-files.ts';
-import { checkArchive } from '../../runs/validate-run-folder.ts';
+import { readContentFileSync } from '../../runs/validate-files.ts';
+import { checkArchiveFile } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
@@ -46,11 +45,14 @@ export interface RenderResult {
 
 const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
+// Files are written with plain system calls: on the render workers, a write through the thread pool (open,
+// write, close, rename: a round trip each) took longer than making the page.
+
 /** Cache files are read-only: dist/ holds hard links to them, and an edit there must not change the cache. */
-async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+function writeAtomic(file: string, data: string | Uint8Array): void {
   const tmp = tmpName(file);
-  await writeFile(tmp, data, { mode: 0o444 });
-  await rename(tmp, file);
+  writeFileSync(tmp, data, { mode: 0o444 });
+  renameSync(tmp, file);
 }
 
 /**
@@ -58,16 +60,16 @@ async function writeAtomic(file: string, data: string | Uint8Array): Promise<voi
  * rename over the file while another job links it would make that link fail (the replaced file has no name
  * left), so the file is given its name by a link, which never replaces.
  */
-async function writeOnce(file: string, data: Uint8Array): Promise<void> {
+function writeOnce(file: string, data: Uint8Array): void {
   if (existsSync(file)) return;
   const tmp = tmpName(file);
-  await writeFile(tmp, data, { mode: 0o444 });
+  writeFileSync(tmp, data, { mode: 0o444 });
   try {
-    await link(tmp, file);
+    linkSync(tmp, file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   } finally {
-    await rm(tmp, { force: true });
+    rmSync(tmp, { force: true });
   }
 }
 
@@ -127,17 +129,15 @@ const failed = (id: string, problems: Problem[]): RenderResult => ({
 
 export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
-  const [runFile, seriesFile] = await Promise.all([
-    readContentFile(join(dir, 'run.json')),
-    readContentFile(join(dir, 'series.json')),
-  ]);
+  const runFile = readContentFileSync(join(dir, 'run.json'));
+  const seriesFile = readContentFileSync(join(dir, 'series.json'));
   if (!('bytes' in runFile)) return failed(id, 'problem' in runFile ? [runFile.problem] : []);
   if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);
   const series = 'bytes' in seriesFile ? seriesFile.bytes : undefined;
   const text = runFile.bytes.toString('utf8');
   // Validated by the content loader earlier in this build.
   const run = JSON.parse(text) as Run;
-  const archive = await checkArchive(dir, run);
+  const archive = checkArchiveFile(join(dir, RAW_ARCHIVE_FILE), run, readContentFileSync(join(dir, RAW_ARCHIVE_FILE)));
   if (archive.problems.length) return failed(id, archive.problems);
 
   const key = createHash('sha1')
@@ -150,14 +150,14 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
   if (!existsSync(cached.page) || !existsSync(cached.csv)) {
     const charts = await runCharts(dir, run, series);
     if (charts.problems.length) return failed(id, charts.problems);
-    await writeAtomic(
+    writeAtomic(
       cached.page,
       fillShell(ctx.shell, {
         ...runPageHead(run),
         body: runPageBody({ id, run, charts: charts.html, base: ctx.base }),
       }),
     );
-    await writeAtomic(cached.csv, toCsv(exportRows([{ id, run }]), EXPORT_FIELDS));
+    writeAtomic(cached.csv, runCsv(id, run));
     rendered = true;
   }
   if (!placeCached(id, key, ctx)) throw new Error(`run page cache: ${cached.page} vanished while building`);
@@ -166,7 +166,7 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
   let sha: string | undefined;
   if (archive.bytes) {
     sha = run.provenance.rawArchive!.sha256;
-    await writeOnce(cachedArchive(ctx.cacheDir, sha), archive.bytes);
+    writeOnce(cachedArchive(ctx.cacheDir, sha), archive.bytes);
   }
   if (!placeArchive(id, sha, ctx)) throw new Error(`run page cache: the archive of ${id} vanished while building`);
   return { id, key, rendered, archive: sha };

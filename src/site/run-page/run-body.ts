@@ -7,6 +7,7 @@ import { onLadder } from '../../analysis/history.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
 import { summarizeRun } from '../../runs/run-summary.ts';
 import { fmtValue } from '../format.ts';
+import { firstRunId } from '../../runs/run-id.ts';
 import { NOISE_EXPLANATION, noiseMetricNames } from '../../analysis/noise.ts';
 import { primaryMetric } from '../../analysis/primary-metric.ts';
 import { html, raw, type Html } from '../html.ts';
@@ -54,6 +55,7 @@ function facts(id: string, run: Run, base: string): Html {
     <dt>config</dt><dd>${run.config.name}${run.config.description && ` (${run.config.description})`}</dd>
     <dt>host</dt><dd>${hostText}</dd>
     <dt>date</dt><dd>${run.date} <span class="small muted">(from ${run.dateSource})</span></dd>
+    ${run.repeat && html`<dt>repeat</dt><dd>repeat ${run.repeat} of <a href="${`${base}runs/${firstRunId(id)}/`}">${firstRunId(id)}</a> (same label and day, other raw files)</dd>`}
     ${dbms.product && onLadder({ summary: summarizeRun(run) }) && html`<dt>history</dt><dd><a href="${`${base}history/${run.benchmark}/${host.name}/${dbms.product}/`}">${dbms.product} versions on ${host.name}</a></dd>`}
     <dt>workload</dt><dd>${workload}</dd>
     <dt>tools</dt><dd>${provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ') || 'not recorded'}</dd>

@@ -1,9 +1,9 @@
 // Export rows say where each number comes from, and a published-relative run exports its relative values as
 // such (metric `relative`, the base in the unit), never as an absolute number. Committed runs of each kind.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Run } from '../../../../src/schemas/index.ts';
-import { exportRows } from '../../../../src/analysis/export-rows.ts';
+import { EXPORT_FIELDS, exportRows, runCsv, toCsv } from '../../../../src/analysis/export-rows.ts';
 
 const read = (id: string) =>
   JSON.parse(readFileSync(new URL(`../../../../content/runs/${id}/run.json`, import.meta.url), 'utf8')) as Run;
@@ -37,5 +37,23 @@ describe('exportRows', () => {
       metric: 'relative',
       value: 6.4,
     });
+  });
+
+  it('runCsv, the CSV of a run page, is byte for byte the CSV of its export rows (every committed run)', () => {
+    const root = new URL('../../../../content/runs/', import.meta.url);
+    const ids = readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('/run.json'))
+      .map((f) => f.slice(0, -'/run.json'.length));
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) {
+      const run = read(id);
+      expect(runCsv(id, run)).toBe(toCsv(exportRows([{ id, run }]), EXPORT_FIELDS));
+    }
+    // Quoting: a label with a comma and a quote, as a run may hold.
+    const run = read(ids[0]!);
+    run.host.name = 'a "b", c';
+    run.results[0] = { ...run.results[0]!, unit: 'x\ny' };
+    expect(runCsv('x,y', run)).toBe(toCsv(exportRows([{ id: 'x,y', run }]), EXPORT_FIELDS));
   });
 });

