@@ -9,6 +9,7 @@
 import type { Meta } from '../src/schemas/index.ts';
 import type { ArchiveImport } from './lib/archive-run.ts';
 import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
+import { metaRequiredFor } from './lib/messages.ts';
 import { importSysbenchSummaries, isSysbenchSummary } from './sysbench/import-summaries.ts';
 import { importSumRes, isSumRes } from './hammerdb/import-sum-res.ts';
 import { harvestSummaries, isSummaryFile } from './insert-benchmark/harvest-summaries.ts';
@@ -86,9 +87,7 @@ export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveIm
     for (const e of byKind.get('relative') ?? []) relative.push({ name: fileName(e.path), data: e.data });
   }
   if ((published.length || relative.length) && !opts.meta)
-    throw new ImportUsageError(
-      `--meta <file> is required for ${[...published, ...relative].map((c) => c.name).join(', ')}: it names the post and the host of the table`,
-    );
+    throw new ImportUsageError(metaRequiredFor([...published, ...relative].map((c) => c.name)));
   if (published.length) out.runs.push(...importHammerdbTables(published, opts.meta!, opts.metaName));
   if (relative.length) {
     const { bases } = opts;

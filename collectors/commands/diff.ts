@@ -7,7 +7,9 @@ import { validateReportText } from '../../src/runs/validate-report.ts';
 import { parseRunId } from '../../src/runs/run-id.ts';
 import { isHttpUrl } from '../../src/schemas/index.ts';
 import type { Problem } from '../../src/runs/problems.ts';
+import { previewData } from '../../src/analysis/preview-data.ts';
 import {
+  diffRows,
   latestComparable,
   prComment,
   type ChangedRun,
@@ -15,13 +17,14 @@ import {
   type RunRef,
 } from '../../src/analysis/run-diff.ts';
 import { changedFiles, filesAt, readAt } from '../lib/git.ts';
+import { writeFileAtomic } from '../lib/write-run.ts';
 import { readContentFile } from '../../src/runs/validate-files.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const diffCommand: Command = {
   name: 'diff',
   summary: 'Markdown for a pull-request comment: the runs added, changed or removed between two git refs',
-  help: `Usage: benchsite diff <base-ref> [<head-ref>] [--runs <dir>] [--reports <dir>] [--site <url>] [--max-chars <n>]
+  help: `Usage: benchsite diff <base-ref> [<head-ref>] [--runs <dir>] [--reports <dir>] [--site <url>] [--max-chars <n>] [--json <file>]
 
 Compares the runs under <dir> (default content/runs) at <base-ref> with <head-ref>, or with the working tree
 when no <head-ref> is given (untracked runs included: a run just harvested counts before it is committed), and
@@ -37,6 +40,8 @@ prints Markdown for a pull-request comment:
 Every string from a run is shown as text (no mention, link, image or HTML). The output stays under
 --max-chars (default 60000; GitHub refuses comments over 65536), cut with "and N more".
 --site <url>: the preview site's address; run ids and reports become links to their pages there.
+--json <file>: also write the same comparison as JSON, for a preview build's /preview/ page
+  (BENCHSITE_PREVIEW=<file> npm run build).
 Run it from the repository's top folder. Exit code 1 when a file does not validate.
 
 Example (in CI, for a pull request):
@@ -50,6 +55,7 @@ Example (in CI, for a pull request):
         reports: { type: 'string' },
         site: { type: 'string' },
         'max-chars': { type: 'string', default: '60000' },
+        json: { type: 'string' },
       },
     });
     const [base, head, extra] = positionals;
@@ -129,6 +135,12 @@ Example (in CI, for a pull request):
     }
 
     process.stdout.write(prComment({ runs, removed, problems, reports, site, maxChars }));
+    if (values.json) {
+      const thresholds = { regression: 0.95, improvement: 1.05 };
+      const withRows = runs.map((r) => ({ ...r, rows: diffRows(r.run.run, r.base?.run, thresholds) }));
+      const data = previewData(withRows, removed, reports, problems.length, thresholds);
+      await writeFileAtomic(values.json, `${JSON.stringify(data)}\n`);
+    }
     return problems.length ? 1 : 0;
   },
 };

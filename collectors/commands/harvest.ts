@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { harvestAny } from '../harvest-any.ts';
-import { readMeta } from '../lib/meta.ts';
+import { isWarningNote, readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
 import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
 import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
@@ -99,7 +99,9 @@ Example:
           console.log(
             `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`,
           );
-          for (const note of h.run.provenance.notes ?? []) console.log(`  note: ${note}`);
+          for (const note of h.run.provenance.notes ?? [])
+            if (isWarningNote(note)) console.error(`warning: ${h.run.label}: ${note}`);
+            else console.log(`  note: ${note}`);
           written++;
         },
         { replace: values.replace },

@@ -7,12 +7,11 @@
 // - HammerDB's own files, anywhere in the input: hammerdbcli output, its logs (hammerdb*.log, hdbtcount*.log,
 //   hdbxtprofile*.log), the jobs database hammer.DB, jobs JSON dumps and v6 result artifacts. The same job seen
 //   in several of them is one test; one run per DBMS and server version.
-import type { Meta, ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
-import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import type { Meta, ResultRow, Run, Series } from '../../src/schemas/index.ts';
+import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel, serverClassOf } from '../lib/labels.ts';
-import { applyMeta, RAW_META, withRawMeta } from '../lib/meta.ts';
-import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
+import { RAW_META, withRawMeta } from '../lib/meta.ts';
 import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { combineSources } from './combine-sources.ts';
 import { groupRuns, productOf } from './group-runs.ts';
@@ -22,7 +21,6 @@ import { findMytoolsRuns, mytoolsDirJobs, outAllNopm, type MytoolsRun } from './
 import { readSource, type Source } from './read-sources.ts';
 import { pointSystem, type PointSystem } from './system.ts';
 import { workloadOfTests } from './workload.ts';
-import { InputError } from '../lib/input-error.ts';
 
 export interface HammerdbHarvestOptions {
   meta?: Meta;
@@ -226,39 +224,26 @@ function assemble(a: Assemble): HarvestedRun {
   );
   workload.buildVirtualUsers ??= a.opts.meta?.hammerdb?.buildVirtualUsers;
 
-  const started = jobs
-    .map((j) => j.startedAt)
-    .filter((s): s is string => !!s && /^\d{4}-\d{2}-\d{2}/.test(s))
-    .sort();
-  let date = started[0]?.slice(0, 10) ?? a.iostat?.date;
-  let dateSource: Run['dateSource'] = 'raw-files';
-  const mtimes = a.raw.map((e) => e.mtimeMs).filter((x): x is number => x !== undefined);
-  if (!date && mtimes.length) {
-    date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
-    dateSource = 'file-mtime';
-    if (!a.opts.meta?.date)
-      notes.push(
-        `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`,
-      );
-  }
-  if (!date && a.opts.meta?.date) {
-    date = a.opts.meta.date;
-    dateSource = 'meta';
-  }
-  if (!date)
-    throw new InputError(
-      `${a.input}: no run date in the HammerDB files of ${a.label}. Pass --meta <file> with "date: YYYY-MM-DD".`,
-    );
-
-  const reported = jobs
-    .map((j) => j.system?.hostname)
-    .find((h) => h && h !== 'localhost' && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(h));
-  const hostName =
-    a.iostat?.hostname && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.iostat.hostname)
-      ? a.iostat.hostname
-      : (reported ?? 'unknown');
-  if (hostName === 'unknown' && !a.opts.meta?.host?.name)
-    notes.push('no host name in the raw files: pass --meta with host: { name: <host> }');
+  const date = runDate(
+    {
+      meta: a.opts.meta,
+      raw: [
+        jobs
+          .map((j) => j.startedAt)
+          .filter((s): s is string => !!s && /^\d{4}-\d{2}-\d{2}/.test(s))
+          .sort()[0]
+          ?.slice(0, 10),
+        a.iostat?.date,
+      ],
+      mtimes: a.raw.map((e) => e.mtimeMs),
+      input: a.input,
+      missing: `no run date in the HammerDB files of ${a.label}`,
+    },
+    notes,
+  );
+  // HammerDB's job system facts name the host too, but `localhost` names none.
+  const reported = jobs.map((j) => j.system?.hostname).filter((h) => h !== 'localhost');
+  const hostName = runHostName([a.iostat?.hostname, ...reported], a.opts.meta, 'the raw files', notes);
   const sys = jobs.find((j) => j.system)?.system;
   const tools = [...new Set(jobs.map((j) => j.hammerdbVersion).filter((v): v is string => !!v))].map((v) => ({
     name: 'HammerDB',
@@ -266,20 +251,18 @@ function assemble(a: Assemble): HarvestedRun {
   }));
 
   const results: ResultRow[] = a.tests.flatMap((t) => t.results);
-  const series: SeriesFile = { schemaVersion: 1, tests: {} };
-  for (const t of a.tests) if (t.series.length) series.tests[t.test.name] = t.series as Series[];
+  const series: Record<string, Series[]> = {};
+  for (const t of a.tests) if (t.series.length) series[t.test.name] = t.series as Series[];
   const failed = a.tests.filter((t) => t.test.status === 'failed');
   if (failed.length)
     notes.push(
       `${failed.length} of ${a.tests.length} test(s) failed and are kept with their error: ${failed.map((t) => t.test.name).join(', ')}`,
     );
 
-  const run: Run = {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  return assembleRun({
     benchmark: 'hammerdb-tprocc',
     label: a.label,
     date,
-    dateSource,
     host: {
       name: hostName,
       kernel: a.iostat?.kernel,
@@ -300,15 +283,11 @@ function assemble(a: Assemble): HarvestedRun {
     workload,
     tests: a.tests.map((t) => t.test),
     results,
-    provenance: {
-      source: 'raw',
-      harvester: { version: BENCHSITE_VERSION, format: a.format },
-      tools,
-      commands: [],
-      input: a.input,
-      rawFiles: manifest(a.raw),
-      notes: notes.length ? notes : undefined,
-    },
-  };
-  return { run: applyMeta(run, a.opts.meta, a.opts.metaName), series, raw: a.raw };
+    provenance: { source: 'raw', format: a.format, tools, commands: [], input: a.input },
+    raw: a.raw,
+    notes,
+    series,
+    meta: a.opts.meta,
+    metaName: a.opts.metaName,
+  });
 }

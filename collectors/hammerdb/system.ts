@@ -1,7 +1,9 @@
 // vmstat/iostat of one measured point (mytools `o.<sfx>.run.vm` / `.run.io`, started after rampup, so they
 // cover the measured phase) -> system metrics and the columns of the posts' tables. Pure.
 import type { Meta, ResultRow, Series, SystemMetrics } from '../../src/schemas/index.ts';
+import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
+import { noIostatDevice } from '../lib/messages.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { HAMMERDB_METRICS, type HammerdbMetric } from './metrics.ts';
@@ -27,9 +29,8 @@ export function pointSystem(
   const vm = a.vmText ? parseVmstat(a.vmText) : undefined;
   const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
   const dev = io ? chooseDevice(io, { given: a.meta?.device }) : {};
-  if (io && !dev.device)
-    a.notes.push(`${test}: several iostat devices did IO and none was chosen; pass --meta with device: <name>`);
-  const cpus = io?.parsed.cpus ?? a.meta?.cpus;
+  if (io && !dev.device) a.notes.push(noIostatDevice(test));
+  const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, a.meta);
   const metrics = systemMetrics({
     vmstat: vm ? { parsed: vm } : undefined,
     iostat: io,
@@ -38,7 +39,7 @@ export function pointSystem(
     opsPerS: a.nopm !== undefined ? a.nopm / 60 : undefined,
     opsMetric: 'nopm / 60 (new orders per second)',
     cpus,
-    cpusSource: io?.parsed.cpus ? 'iostat (N CPU)' : a.meta?.cpus ? '--meta cpus' : undefined,
+    cpusSource,
     intervalSeconds: 1,
   });
   const rows = systemResultRows(test, metrics, 'new_order', 'new order');

@@ -1,19 +1,16 @@
 // Trees that hold only the Insert Benchmark harness's summaries (as mytools' bench/results archives do):
 // every `o.sum.t.<dir>` (etl.sh) and `mrg.<step>` (mrg3.sh) row becomes a step of the run of its tag, with the
 // 21 columns under their mytools names. `rel.*` tables are derived and are not read.
-import type { Meta, ResultRow, Run, Test } from '../../src/schemas/index.ts';
-import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
 import { parseStepName, sortSteps } from '../../src/analysis/insert-benchmark-steps.ts';
+import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
-import { applyMeta } from '../lib/meta.ts';
 import { printfFixed } from '../lib/numbers.ts';
-import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
-import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
-import { cellNumber, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
+import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
 import { summaryUnit } from './summary-columns.ts';
 import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts';
-import { InputError } from '../lib/input-error.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {
@@ -22,8 +19,8 @@ export function isSummaryFile(path: string): boolean {
   );
 }
 
-const SUM = /^o\.sum\.([ct])\.(.+)$/;
-const MRG = /^mrg\.(.+)$/;
+const SUM = /^o\.sum\.([ct])\.(.+?)(?:\.gz)?$/;
+const MRG = /^mrg\.(.+?)(?:\.gz)?$/;
 /** The `<rows>m.` prefix of the harness's result tags (`800m.my8408_rel_o2nofp.cz12a_c8r32`), millions of rows loaded. */
 export const ROWS_PREFIX = /^(\d+(?:\.\d+)?)m\./;
 
@@ -118,9 +115,11 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
 
 function tryParse(e: RawEntry) {
   try {
-    return parseSummaryTable(entryText(e), e.path);
-  } catch {
-    return undefined;
+    return parseSummaryTable(entryText(e), entryName(e));
+  } catch (err) {
+    // Not a summary after all; a summary with lines that do not line up, or a bad .gz, is refused.
+    if (err instanceof NotASummary) return undefined;
+    throw err;
   }
 }
 
@@ -169,28 +168,24 @@ function summaryRun(
   notes.unshift(
     "harvested from the harness's summary tables only (o.sum.t / mrg): values are rounded as printed, and there are no per-second series, histograms or raw vmstat/iostat",
   );
-  const mtimes = files.map((f) => f.mtimeMs).filter((x): x is number => x !== undefined);
-  let date = opts.meta?.date;
-  let dateSource: Run['dateSource'] = 'meta';
-  if (!date && mtimes.length) {
-    date = new Date(Math.min(...mtimes)).toISOString().slice(0, 10);
-    dateSource = 'file-mtime';
-    notes.push(`the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD`);
-  }
-  if (!date)
-    throw new InputError(
-      `${tree.name}: the summary tables of ${tag} carry no date. Pass --meta <file> with "date: YYYY-MM-DD".`,
-    );
+  const date = runDate(
+    {
+      meta: opts.meta,
+      mtimes: files.map((f) => f.mtimeMs),
+      input: tree.name,
+      missing: `the summary tables of ${tag} carry no date`,
+    },
+    notes,
+  );
+  const hostName = runHostName([], opts.meta, 'summary tables', notes);
   const rates = [
     ...new Set(tests.map((t) => parseStepName(t.name)!.ratePerClient).filter((r): r is number => r !== undefined)),
   ].sort((a, b) => a - b);
-  const run: Run = {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  return assembleRun({
     benchmark: 'insert-benchmark',
     label: tag,
     date,
-    dateSource,
-    host: { name: 'unknown', serverClass: decoded.serverClass },
+    host: { name: hostName, serverClass: decoded.serverClass },
     dbms: {
       product: decoded.product,
       version: decoded.version,
@@ -209,14 +204,14 @@ function summaryRun(
     results,
     provenance: {
       source: 'harness-summary',
-      harvester: { version: BENCHSITE_VERSION, format: 'mytools-ibench-summary' },
+      format: 'mytools-ibench-summary',
       tools: [],
       commands: [],
       input: tree.name,
-      rawFiles: manifest(files),
-      notes,
     },
-  };
-  if (!opts.meta?.host?.name) notes.push('no host name in summary tables: pass --meta with host: { name: <host> }');
-  return { run: applyMeta(run, opts.meta, opts.metaName), series: { schemaVersion: 1, tests: {} }, raw: files };
+    raw: files,
+    notes,
+    meta: opts.meta,
+    metaName: opts.metaName,
+  });
 }

@@ -11,13 +11,10 @@ import type {
   Test,
   Workload,
 } from '../../src/schemas/index.ts';
-import { RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import { assembleRun, runDate, runHostName } from './assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from './harvested.ts';
 import type { DecodedLabel } from './labels.ts';
-import { applyMeta } from './meta.ts';
-import { BENCHSITE_VERSION, manifest } from './provenance.ts';
 import type { RawEntry } from './raw-tree.ts';
-import { InputError } from './input-error.ts';
 
 /** What an archive importer returns: runs, files it did not read and why, and disagreements it found. */
 export interface ArchiveImport extends HarvestResult {
@@ -35,10 +32,15 @@ export function fullLabel(shortName: string, meta: Meta | undefined): string {
  * times only say when the archive was copied.
  */
 export function archiveDate(meta: Meta | undefined, input: string): { date: string; dateSource: Run['dateSource'] } {
-  if (meta?.date) return { date: meta.date, dateSource: 'meta' };
-  if (meta?.published?.date) return { date: meta.published.date, dateSource: 'published' };
-  throw new InputError(
-    `${input}: the files carry no date. Pass --meta <file> with "date: YYYY-MM-DD" (the archive's month is in names like mar26), or the post: "published: { title, date }".`,
+  return runDate(
+    {
+      meta,
+      published: meta?.published?.date,
+      input,
+      missing: 'the files carry no date',
+      orElse: `(the archive's month is in names like mar26), or the post: "published: { title, date }"`,
+    },
+    [],
   );
 }
 
@@ -67,17 +69,13 @@ export interface ArchiveRunParts {
 
 /** The run of an archive or post, with the --meta facts applied (the date is archiveDate's). */
 export function archiveRun(p: ArchiveRunParts, meta: Meta | undefined, metaName?: string): HarvestedRun {
-  const { date, dateSource } = archiveDate(meta, p.input);
   const notes = [...p.notes];
-  if (!meta?.host?.name) notes.push('no host name in the files: pass --meta with host: { name: <host> }');
   const d = p.decoded;
-  const run: Run = {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  return assembleRun({
     benchmark: p.benchmark,
     label: p.label,
-    date,
-    dateSource,
-    host: { name: 'unknown', serverClass: d.serverClass },
+    date: archiveDate(meta, p.input),
+    host: { name: runHostName([], meta, 'the files', notes), serverClass: d.serverClass },
     dbms: {
       product: d.product ?? p.product,
       version: d.version,
@@ -92,20 +90,17 @@ export function archiveRun(p: ArchiveRunParts, meta: Meta | undefined, metaName?
     results: p.results,
     provenance: {
       source: p.source,
-      harvester: { version: BENCHSITE_VERSION, format: p.format },
+      format: p.format,
       tools: [],
       commands: [],
       input: p.input,
-      rawFiles: manifest(p.raw),
       published: meta?.published ? { ...meta.published } : undefined,
-      notes: notes.length ? notes : undefined,
     },
-  };
-  if (p.relative) run.relative = p.relative;
-  if (!run.provenance.published) delete run.provenance.published;
-  return {
-    run: applyMeta(run, { ...meta, date: undefined }, metaName),
-    series: { schemaVersion: 1, tests: {} },
+    relative: p.relative,
     raw: p.raw,
-  };
+    notes,
+    // The date is archiveDate's: a meta date is already in it, and a post's date must not be replaced.
+    meta: meta && { ...meta, date: undefined },
+    metaName,
+  });
 }

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { InputError } from './input-error.ts';
+import { cannotReadMeta } from './messages.ts';
 
 /** Read and validate a meta file (YAML or JSON). Throws an Error whose message names the file and field. */
 export async function readMeta(path: string): Promise<Meta> {
@@ -11,7 +12,7 @@ export async function readMeta(path: string): Promise<Meta> {
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    throw new Error(`${path}: cannot read the --meta file. Check the path.`);
+    throw new Error(cannotReadMeta(path));
   }
   let data: unknown;
   try {
@@ -30,7 +31,22 @@ export async function readMeta(path: string): Promise<Meta> {
   return parsed.data;
 }
 
-/** Apply meta facts to a harvested run: given facts win over decoded ones; nothing is invented. */
+const DISAGREEMENT = 'the raw files date the run ';
+
+/** The note (and warning) of a `--meta` date that the raw files contradict: both dates, and which is kept. */
+export function dateDisagreement(raw: string, meta: string, metaName = 'the meta file'): string {
+  return `${DISAGREEMENT}${raw} but --meta ${metaName} says date: ${meta}; the raw files' date ${raw} is kept (remove date from the meta file, it is only for raw files without one)`;
+}
+
+/** Notes that commands print as warnings rather than notes. */
+export function isWarningNote(note: string): boolean {
+  return note.startsWith(DISAGREEMENT);
+}
+
+/**
+ * Apply meta facts to a harvested run: given facts win over decoded ones; nothing is invented. The exception
+ * is the date: one read from the raw files wins over `--meta date`, and a disagreement is noted with both.
+ */
 export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): Run {
   if (!meta) return run;
   const out: Run = structuredClone(run);
@@ -40,7 +56,11 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
   }
   if (meta.dbms) out.dbms = { ...out.dbms, ...meta.dbms, label: meta.dbms.label ?? out.dbms.label };
   if (meta.config) out.config = { ...out.config, ...meta.config, name: meta.config.name ?? out.config.name };
-  if (meta.date) {
+  if (meta.date && out.dateSource === 'raw-files') {
+    // The raw files were written when the run ran; a meta file is often copied from another run's.
+    if (meta.date !== out.date)
+      out.provenance.notes = [...(out.provenance.notes ?? []), dateDisagreement(out.date, meta.date, metaName)];
+  } else if (meta.date) {
     out.date = meta.date;
     out.dateSource = 'meta';
   }

@@ -6,12 +6,11 @@
 // metric named as benchsite exports it (`nopm`, `vmstat_cs`, `iostat_wmb_per_s` ...). A table without
 // `dbms`/`version`/`config` (e.g. the system metrics of a post) adds its metrics to the runs another table of
 // the same import defines, joined by label and point.
-import type { Meta, ProductName, ResultRow, Run, Test } from '../../src/schemas/index.ts';
-import { Product as ProductSchema, RUN_SCHEMA_VERSION } from '../../src/schemas/index.ts';
+import type { Meta, ProductName, ResultRow, Test } from '../../src/schemas/index.ts';
+import { Product as ProductSchema } from '../../src/schemas/index.ts';
+import { assembleRun } from '../lib/assemble-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
-import { applyMeta } from '../lib/meta.ts';
 import { parseNumber } from '../lib/numbers.ts';
-import { BENCHSITE_VERSION, manifest } from '../lib/provenance.ts';
 import type { RawEntry } from '../lib/raw-tree.ts';
 import { HAMMERDB_METRICS, type HammerdbMetric } from '../hammerdb/metrics.ts';
 import { workloadOfTests } from '../hammerdb/workload.ts';
@@ -193,12 +192,11 @@ function runOf(
       results.push({ test: name, metric: m.metric, value: m.value, unit: HAMMERDB_METRICS[m.metric] });
   }
   const raw: RawEntry[] = files.map((f) => ({ path: f.name, data: f.data }));
-  const run: Run = {
-    schemaVersion: RUN_SCHEMA_VERSION,
+  // The date is the post's (dateSource published), whatever else the meta file says.
+  return assembleRun({
     benchmark: 'hammerdb-tprocc',
     label: b.config ? `${b.label}.${b.config}` : b.label,
-    date,
-    dateSource: 'published',
+    date: { date, dateSource: 'published' },
     host: { name: meta.host!.name! },
     dbms: { product: b.product, version: b.version, label: b.label },
     config: { name: b.config ?? 'unspecified' },
@@ -207,17 +205,17 @@ function runOf(
     results,
     provenance: {
       source: 'published-table',
-      harvester: { version: BENCHSITE_VERSION, format: 'published-csv' },
+      format: 'published-csv',
       tools: [],
       commands: [],
       input: files.map((f) => f.name).join(', '),
-      rawFiles: manifest(raw),
       published: { ...meta.published!, date, file: files.map((f) => f.name).join(', ') },
-      notes: [
-        'numbers transcribed from a published table, not harvested from raw output; the CSV files are the raw files',
-      ],
     },
-  };
-  // The date is the post's (dateSource published), whatever else the meta file says.
-  return { run: applyMeta(run, { ...meta, date: undefined }, metaName), series: { schemaVersion: 1, tests: {} }, raw };
+    raw,
+    notes: [
+      'numbers transcribed from a published table, not harvested from raw output; the CSV files are the raw files',
+    ],
+    meta: { ...meta, date: undefined },
+    metaName,
+  });
 }

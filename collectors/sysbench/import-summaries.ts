@@ -4,6 +4,7 @@
 // tables are not needed to import: each of their cells is checked against the absolute values, and every
 // disagreement is reported. Pure.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
+import { noSysbenchThreads } from '../lib/messages.ts';
 import { archiveRun, fullLabel, type ArchiveImport } from '../lib/archive-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
@@ -297,10 +298,7 @@ function runFrom(
     : dop
       ? [Number(dop)]
       : opts.meta?.sysbench?.threads;
-  if (!threads?.length)
-    throw new InputError(
-      `${where}: the tables of ${acc.label} do not say how many client threads ran (no o.met, no dop<N> directory): pass --meta with "sysbench: { threads: [N] }"`,
-    );
+  if (!threads?.length) throw new InputError(noSysbenchThreads(where, acc.label));
   const names = [...acc.tests.keys()].sort((a, b) => Number(b === 'prepare') - Number(a === 'prepare'));
   const tests: Test[] = [];
   const results: ResultRow[] = [];

@@ -4,6 +4,7 @@
 // relative to the column's base. Published-relative runs (a post's relative table, no absolute number) take
 // part through the table they hold against that base. Pure: the site loads the runs, this computes.
 import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
+import { toCsv } from './export-rows.ts';
 import { primaryMetric } from './primary-metric.ts';
 import { basisPoints } from './relative.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
@@ -186,7 +187,8 @@ const bpText = (bp: number) => {
  */
 export function summaryText(s: ModelSummary, benchmark: BenchmarkName): string {
   const name = relativeName(benchmark);
-  const article = /^[aeiou]/i.test(name) ? 'an' : 'a';
+  // By sound: "an rQPS drop" (ar-QPS), "a relative ...".
+  const article = /^([aeiou]|r[A-Z])/.test(name) ? 'an' : 'a';
   const parts: string[] = [];
   if (s.largestRegression) {
     parts.push(
@@ -361,7 +363,18 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
 
 /** The model of a report's frontmatter (its sections, or its one `base` + `runs`) over the runs it names. */
 export function modelFromReport(
-  report: Pick<Report, 'benchmark' | 'labels' | 'thresholds' | 'includeWarmups' | 'excludeTests' | 'hammerdb'>,
+  report: Pick<
+    Report,
+    | 'benchmark'
+    | 'labels'
+    | 'thresholds'
+    | 'includeWarmups'
+    | 'excludeTests'
+    | 'hammerdb'
+    | 'testGroups'
+    | 'tests'
+    | 'colours'
+  >,
   sections: ModelSectionInput[],
   runs: ModelRun[],
 ): ReportModel {
@@ -373,6 +386,41 @@ export function modelFromReport(
     thresholds: report.thresholds,
     includeWarmups: report.includeWarmups,
     excludeTests: report.excludeTests,
+    testGroups: report.testGroups,
+    tests: report.tests,
+    colours: report.colours,
     digits: report.benchmark === 'hammerdb-tprocc' ? (report.hammerdb?.relativeDigits ?? 3) : 2,
   });
+}
+
+/**
+ * Whether a section is shown as the posts' relative tables: when the report asks for it, or when a run of the
+ * section has only a post's relative values (the benchmark's own tables need absolute numbers).
+ */
+export function isRelativeSection(report: Pick<Report, 'view'>, section: ModelSection): boolean {
+  return report.view === 'relative' || section.columns.some((c) => c.source === 'published-relative');
+}
+
+/** The CSV of a relative section: every cell of its tables, from the same model the page shows. */
+export function relativeSectionCsv(section: ModelSection): string {
+  const rows = section.tableGroups.flatMap((g) =>
+    g.tests.flatMap((test) => {
+      const row = section.rows.find((r) => r.test === test)!;
+      return section.columns
+        .map((c, j) => ({ c, cell: row.cells[j]! }))
+        .filter(({ c }) => !c.isBase)
+        .map(({ c, cell }) => ({
+          group: g.name,
+          test,
+          column: c.label,
+          run: c.id,
+          base: c.base!,
+          relative: cell.relative ?? '',
+          printed: cell.printed ? 1 : 0,
+          value: cell.value ?? '',
+          metric: row.metric ?? '',
+        }));
+    }),
+  );
+  return toCsv(rows, ['group', 'test', 'column', 'run', 'base', 'relative', 'printed', 'value', 'metric']);
 }

@@ -14,11 +14,16 @@ export function relativeBarsSpec(
     baseLabel: string;
     thresholds: { regression: number; improvement: number };
     valueTitle?: string;
+    /** Start of the value axis (default 0); bars below it are cut at the axis. */
+    axisMin?: number;
+    /** End of the value axis (default: the largest value, rounded up to a tenth). */
+    axisMax?: number;
   },
 ): TopLevelSpec {
   const tests = [...new Set(bars.map((b) => b.test))];
   const runs = [...new Set(bars.map((b) => b.run))];
-  const max = Math.max(1.1, ...bars.map((b) => b.relative));
+  const max = opts.axisMax ?? Math.ceil(Math.max(1.1, ...bars.map((b) => b.relative)) * 10) / 10;
+  const min = opts.axisMin ?? 0;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: opts.title, subtitle: `relative to ${opts.baseLabel} (1.0 = same as the base)`, anchor: 'start' },
@@ -27,7 +32,7 @@ export function relativeBarsSpec(
     data: { values: bars },
     layer: [
       {
-        mark: { type: 'bar' },
+        mark: { type: 'bar', clip: true },
         encoding: {
           y: { field: 'test', type: 'nominal', sort: tests, title: null },
           yOffset: { field: 'run', type: 'nominal', sort: runs },
@@ -35,7 +40,7 @@ export function relativeBarsSpec(
             field: 'relative',
             type: 'quantitative',
             title: opts.valueTitle ?? 'relative QPS',
-            scale: { domain: [0, Math.ceil(max * 10) / 10] },
+            scale: { domain: [min, max], zero: min === 0 },
           },
           color: { field: 'run', type: 'nominal', sort: runs, title: null, legend: { orient: 'bottom' } },
         },

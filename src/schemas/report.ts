@@ -22,6 +22,29 @@ export const ReportSectionSchema = z.strictObject({
   runs: z.array(RunId).min(1),
   /** Short column names by run id, e.g. `{ "sysbench/vm/20261122-x.pg1518.cy2.pk1": "pg15 async" }`. */
   labels: z.record(z.string(), Text).optional(),
+  /**
+   * A version ladder: each run relative to the one listed before it, the first to `base` (seed 004:
+   * 5.6.51 -> 5.7.44 -> 8.0.28 -> ...).
+   */
+  ladder: z.boolean().optional(),
+  /** Tests (or names of the report's `testGroups`) to show in this section, in this order. */
+  tests: z.array(Text).min(1).optional(),
+});
+
+/** How relative cells are coloured: the older posts' yellow/blue or the newer red/green/grey. */
+export const ColourRuleSchema = z.enum(['red-green', 'yellow-blue']);
+
+/** The chart of relative values. */
+export const ReportChartSchema = z.strictObject({
+  /**
+   * Where the value axis starts (default 0). Posts start it at 0.8 "to improve readability at the risk of
+   * overstating the differences": say so in the prose.
+   */
+  axisMin: z.number().nonnegative().optional(),
+  /** Where it ends (default: a little above the largest value). */
+  axisMax: z.number().positive().optional(),
+  /** Leave the chart out. */
+  hide: z.boolean().optional(),
 });
 
 /**
@@ -46,6 +69,24 @@ export const ReportSchema = z
     includeWarmups: z.boolean().default(false),
     /** Hide a test from every table, e.g. one that failed for a known reason. */
     excludeTests: z.array(Text).optional(),
+    /**
+     * Named groups of tests, e.g. `write-heavy: [l.i0, l.i1, l.i2]`: a section's `tests` and the placeholders
+     * (`median(rel(z12c, write-heavy))`) use them.
+     */
+    testGroups: z.record(Text, z.array(Text).min(1)).optional(),
+    /** Tests (or testGroups names) every section shows, in this order, unless the section has its own `tests`. */
+    tests: z.array(Text).min(1).optional(),
+    /**
+     * Colours of relative cells: `red-green` (red <= 0.95, green >= 1.05, grey between: the newer posts, and the
+     * default) or `yellow-blue` (yellow below 0.95, blue above 1.05: the older posts). `thresholds` moves the limits.
+     */
+    colours: ColourRuleSchema.optional(),
+    chart: ReportChartSchema.optional(),
+    /**
+     * `relative`: every section as the posts' relative tables (one table per group, summaries in their words,
+     * a chart). Sections holding published-relative runs (no absolute numbers) are always shown so.
+     */
+    view: z.enum(['relative']).optional(),
     draft: z.boolean().default(false),
     /** Options of Insert Benchmark reports. */
     insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),
@@ -53,6 +94,15 @@ export const ReportSchema = z
     hammerdb: HammerdbReportOptionsSchema.optional(),
   })
   .superRefine((r, ctx) => {
+    const builtIn = ['all', 'point', 'range', 'range-agg', 'writes'];
+    for (const name of Object.keys(r.testGroups ?? {}))
+      if (builtIn.includes(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['testGroups', name],
+          message: `"${name}" is a group every report has already`,
+          params: { hint: `Name the group otherwise; the built-in groups are ${builtIn.join(', ')}` },
+        });
     if (!r.sections && !(r.base && r.runs)) {
       ctx.addIssue({
         code: 'custom',
@@ -66,3 +116,4 @@ export const ReportSchema = z
 export type Report = z.infer<typeof ReportSchema>;
 export type ReportSection = z.infer<typeof ReportSectionSchema>;
 export type Thresholds = z.infer<typeof ThresholdsSchema>;
+export type ColourRule = z.infer<typeof ColourRuleSchema>;

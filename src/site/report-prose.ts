@@ -1,13 +1,22 @@
-// A report page's prose: the Markdown body of its file with every `{{ }}` placeholder computed from its runs.
-// A placeholder that does not resolve, or a claim the runs do not support, stops the build with the same lines
-// `benchsite validate` prints (src/runs/validate-report.ts does both).
+// A report page's prose and model: the Markdown body of its file with every `{{ }}` placeholder computed from its
+// runs, and the report model its relative tables and their CSV show. A placeholder that does not resolve, or a
+// claim the runs do not support, stops the build with the same lines `benchsite validate` prints
+// (src/runs/validate-report.ts does both).
 import { join } from 'node:path';
 import type { Report } from '../schemas/index.ts';
+import { modelFromReport, type ReportModel } from '../analysis/report-model.ts';
 import { contentError } from '../runs/problems.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { reportProse, reportRunIds } from '../runs/validate-report.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
+import { reportSections } from './report-sections.ts';
 import { runsById } from './runs.ts';
+
+/** The report's model over its runs (the one the relative tables, their CSV and the placeholders read). */
+export async function reportModel(slug: string, report: Report): Promise<ReportModel> {
+  const runs = await runsById(reportRunIds(report), join(REPORTS_DIR, `${slug}.md`));
+  return modelFromReport(report, reportSections(report), runs);
+}
 
 /** HTML of the report's prose (from the site's Markdown pipeline: text and allowed links, no raw HTML). */
 export async function reportProseHtml(slug: string, report: Report): Promise<string> {
@@ -23,3 +32,5 @@ export async function reportProseHtml(slug: string, report: Report): Promise<str
     );
   return html;
 }
+
+export { isRelativeSection, relativeSectionCsv } from '../analysis/report-model.ts';

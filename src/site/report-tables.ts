@@ -4,6 +4,7 @@ import { sysbenchReportTables } from './report-tables/sysbench.ts';
 import { insertBenchmarkReportTables } from './report-tables/insert-benchmark.ts';
 import { hammerdbReportTables } from './report-tables/hammerdb.ts';
 import { reportSections } from './report-sections.ts';
+import { isRelativeSection, relativeSectionCsv, reportModel } from './report-prose.ts';
 
 type Tables = (report: Report, section: ReportSection, where: string) => Promise<Record<string, string>>;
 
@@ -17,8 +18,12 @@ const BY_BENCHMARK: Record<Report['benchmark'], Tables> = {
 export async function reportTables(report: Report, slug: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const sections = reportSections(report);
+  const model = await reportModel(slug, report);
   for (let i = 0; i < sections.length; i++) {
-    const tables = await BY_BENCHMARK[report.benchmark](report, sections[i]!, `content/reports/${slug}.md`);
+    // A section shown as relative tables downloads what it shows, from the same model.
+    const tables = isRelativeSection(report, model.sections[i]!)
+      ? { relative: relativeSectionCsv(model.sections[i]!) }
+      : await BY_BENCHMARK[report.benchmark](report, sections[i]!, `content/reports/${slug}.md`);
     for (const [name, csv] of Object.entries(tables)) out[`${name}${i ? `-${i + 1}` : ''}`] = csv;
   }
   return out;

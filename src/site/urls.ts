@@ -4,3 +4,7 @@ const base = () => import.meta.env.BASE_URL.replace(/\/?$/, '/');
 export const runUrl = (id: string) => `${base()}runs/${id}/`;
 export const reportUrl = (slug: string) => `${base()}reports/${slug}/`;
 export const homeUrl = () => base();
+export const hostUrl = (benchmark: string, host: string) => `${base()}hosts/${benchmark}/${host}/`;
+export const historyUrl = (benchmark: string, host: string, product: string) =>
+  `${base()}history/${benchmark}/${host}/${product}/`;
+export const historyIndexUrl = () => `${base()}history/`;

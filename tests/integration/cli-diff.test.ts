@@ -150,7 +150,7 @@ describe('benchsite diff', () => {
 
     // Rendered as GitHub renders Markdown (GFM: tables, autolinks, raw HTML), nothing from the run is markup:
     // every link is one of ours into the preview, no image, and the hostile strings are code, shown whole.
-    const { html } = await markdownToHtml(md, { features: { gfm: true } });
+    const { html } = markdownToHtml(md, { features: { gfm: true } });
     expect(html).not.toMatch(/<img|<script|<[^>]*\son\w+=/i);
     const hrefs = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs.length).toBeGreaterThan(0);

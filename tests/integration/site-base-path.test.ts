@@ -1,14 +1,16 @@
 // A site built under a sub-path (a PR preview under /pr-7/, a project site under /<repository>/) keeps every
 // link, CSV, JSON, chart, raw archive and the compare view's fetch under that path: the built dist/ is crawled
 // link by link, and the compare view is opened in Chromium from a server that has nothing outside the path.
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/build-site.ts';
+import { benchsite } from '../helpers/cli.ts';
 import { crawlSite, type Crawl } from '../helpers/crawl-site.ts';
 import { serveDir } from '../helpers/static-server.ts';
 
@@ -70,6 +72,7 @@ function expectNoBrokenLink(crawl: Crawl): void {
     /^runs\/[^/]+\/[^/]+\/[^/]+\/results\.csv$/,
     /^runs\/[^/]+\/[^/]+\/[^/]+\/raw\.tar\.gz$/,
     /^history\/[^/]+\/[^/]+\/[^/]+\/index\.html$/,
+    /^hosts\/[^/]+\/[^/]+\/index\.html$/,
     /^data\/[^/]+\.json$/,
   ])
     expect(
@@ -111,16 +114,56 @@ describe('a site built under a sub-path', () => {
       expect(hrefs.filter((h) => !h?.startsWith('/pr-7/runs/'))).toEqual([]);
       expect(await page.locator('#result td.num').count()).toBeGreaterThan(0);
       expect(failed).toEqual([]);
+
+      // The index's search loads the run index under the base and links run pages under it.
+      await page.goto(`${server.url}/pr-7/`);
+      await page.fill('#find input[name=q]', 'pg1518');
+      await page.selectOption('#find select[name=benchmark]', 'sysbench');
+      await page.waitForSelector('body[data-find-ready="true"]');
+      const found = await page.$$eval('#found a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(found.sort()).toEqual([
+        '/pr-7/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/',
+        '/pr-7/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1/',
+      ]);
+      expect(await page.textContent('#find-status')).toMatch(/^2 of \d+ runs$/);
+      expect(failed).toEqual([]);
     } finally {
       await browser.close();
       await server.close();
     }
   });
 
-  it('BENCHSITE_BASE (for CI) sets the base too, given with or without its trailing slash', async () => {
+  it('a preview build (BENCHSITE_BASE, BENCHSITE_PREVIEW from benchsite diff --json): /preview/ and a banner, every link under the base', async () => {
+    // The content as a pull request's working tree: one run not yet committed.
+    const added = 'sysbench/vm/20261122-x.pg1518.cy2.pk1';
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        cwd: tmp,
+        stdio: 'pipe',
+      });
+    git('init', '-q');
+    git('add', 'content');
+    git('reset', '-q', '--', `content/runs/${added}`);
+    git('commit', '-qm', 'base');
+    const diff = benchsite(['diff', 'HEAD', '--json', 'preview.json'], { cwd: tmp });
+    expect(diff.stderr).toBe('');
+    expect(diff.stdout).toContain(`### New run \`${added}\``);
+
     const out = join(tmp, 'env');
-    await build(out, [], { BENCHSITE_BASE: '/benchmarks/pr-12' });
+    await build(out, [], { BENCHSITE_BASE: '/benchmarks/pr-12', BENCHSITE_PREVIEW: join(tmp, 'preview.json') });
     const crawl = await crawlSite(out, '/benchmarks/pr-12/');
     expectNoBrokenLink(crawl);
+    const preview = await readFile(join(out, 'preview/index.html'), 'utf8');
+    expect(preview).toContain(`<a href="/benchmarks/pr-12/runs/${added}/">x.pg1518.cy2.pk1</a>`);
+    expect(preview).toContain('Compared with <a href="/benchmarks/pr-12/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/">');
+    expect(preview).toContain('href="/benchmarks/pr-12/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/"');
+    // The banner is on Astro's pages and on the run pages rendered outside Astro.
+    for (const page of ['index.html', `runs/${added}/index.html`])
+      expect(await readFile(join(out, page), 'utf8')).toContain(
+        'Preview of a pull request, not the published site. <a href="/benchmarks/pr-12/preview/">',
+      );
+    // A build that is not a preview has neither.
+    expect(existsSync(join(tmp, 'pr-7/preview'))).toBe(false);
+    expect(await readFile(join(tmp, 'pr-7/index.html'), 'utf8')).not.toContain('Preview of a pull request');
   });
 });

@@ -1,0 +1,10 @@
+// /data/run-index.json: every run's id, label, benchmark, host, product, version, config and date, newest
+// first, for the index's search (loaded only when someone uses it, so the index page stays small).
+import type { APIRoute } from 'astro';
+import { allRuns } from '../../site/runs.ts';
+import { RUN_INDEX_FIELDS, runIndexRows } from '../../site/run-groups.ts';
+
+export const GET: APIRoute = async () =>
+  new Response(JSON.stringify({ fields: RUN_INDEX_FIELDS, runs: runIndexRows(await allRuns()) }), {
+    headers: { 'Content-Type': 'application/json' },
+  });

@@ -1,0 +1,151 @@
+// The report model behind relative tables, their CSV and the placeholders, with the report options the posts
+// need: sections with their own base, a version ladder, test groups and order, the two colour rules, summaries
+// in the posts' words. Runs are committed ones (published relative tables and harness summaries).
+import { readFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import {
+  buildReportModel,
+  colourVerdict,
+  summarize,
+  relativeSectionCsv,
+  summaryText,
+  type ModelRun,
+} from '../../../../src/analysis/report-model.ts';
+import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
+import { validateReportText } from '../../../../src/runs/validate-report.ts';
+
+import { RunSchema } from '../../../../src/schemas/index.ts';
+
+const load = (id: string): ModelRun => ({
+  id,
+  run: RunSchema.parse(JSON.parse(readFileSync(`content/runs/${id}/run.json`, 'utf8'))),
+});
+
+describe('colour rules', () => {
+  const t = { regression: 0.95, improvement: 1.05 };
+  it('red-green: red at or below 0.95, green at or above 1.05, grey between (newer posts)', () => {
+    expect([0.949, 0.95, 0.951, 1.049, 1.05].map((r) => colourVerdict(r, 'red-green', t))).toEqual([
+      'regression',
+      'regression',
+      'regression', // 0.951 prints as 0.95
+      'improvement', // 1.049 prints as 1.05
+      'improvement',
+    ]);
+    expect(colourVerdict(0.96, 'red-green', t)).toBe('neutral');
+  });
+  it('yellow-blue: yellow below 0.95, blue above 1.05 (older posts)', () => {
+    expect([0.94, 0.95, 1.0, 1.05, 1.06].map((r) => colourVerdict(r, 'yellow-blue', t))).toEqual([
+      'regression',
+      'neutral',
+      'neutral',
+      'neutral',
+      'improvement',
+    ]);
+  });
+});
+
+describe('summaries in the words of the posts', () => {
+  it('name the largest regression and the median one in basis points', () => {
+    const s = summarize('9.7.0', 'point', [
+      { test: 'point-query', relative: 0.62 },
+      { test: 'hot-points', relative: 0.73 },
+      { test: 'points-covered-pk', relative: 0.81 },
+      { test: 'random-points_range=10', relative: 1.02 },
+    ]);
+    expect(summaryText(s, 'sysbench')).toBe(
+      'the largest regression is an rQPS drop of 38 basis points for point-query; the median regression is 27 basis points; the largest improvement is an rQPS gain of 2 basis points for random-points_range=10',
+    );
+    expect(summaryText(summarize('x', 'all', [{ test: 'l.i0', relative: 3.63 }]), 'insert-benchmark')).toBe(
+      'the largest improvement is a relative throughput gain of 263 basis points for l.i0',
+    );
+  });
+});
+
+describe('sections, ladder, test groups and order', () => {
+  const L = 'sysbench/pn53/20260409-';
+  const ids = ['my5651', 'my5744', 'my8028', 'my8045', 'my8408', 'my9700'].map(
+    (b) => `${L}${b}.${b === 'my9700' ? 'z13a' : 'z12a'}_c8r32`,
+  );
+  it('puts each version of a ladder against the one before it', () => {
+    const m = buildReportModel({
+      benchmark: 'sysbench',
+      runs: ids.map(load),
+      sections: [{ base: ids[0]!, runs: ids.slice(1), ladder: true }],
+    });
+    const s = m.sections[0]!;
+    expect(s.columns.map((c) => [c.label, c.base && s.columns.find((b) => b.id === c.base)!.label])).toEqual([
+      ['5.6.51', undefined],
+      ['5.7.44', '5.6.51'],
+      ['8.0.28', '5.7.44'],
+      ['8.0.45', '8.0.28'],
+      ['8.4.8', '8.0.45'],
+      ['9.7.0', '8.4.8'],
+    ]);
+    // The post's table "relative to 5.7.44" holds 8.0.28's values: hot-points 0.65.
+    const hot = s.rows.find((r) => r.test === 'hot-points')!;
+    expect(hot.cells[2]).toEqual({ relative: 0.65, printed: true, verdict: 'regression' });
+    expect(s.tableGroups.map((g) => g.name)).toEqual(['point', 'range', 'range-agg', 'writes']);
+  });
+  it('shows the tests and groups a section names, in that order, and says which it cannot find', () => {
+    const I = 'insert-benchmark/32-core/20260318-10m.ma120301.';
+    const m = buildReportModel({
+      benchmark: 'insert-benchmark',
+      runs: ['cz12b_sync', 'cz12c_sync', 'cz12b_sync_dw0'].map((c) => load(I + c)),
+      testGroups: { 'write-heavy': ['l.i0', 'l.i1', 'l.i2'] },
+      sections: [
+        {
+          base: `${I}cz12b_sync`,
+          runs: [`${I}cz12c_sync`, `${I}cz12b_sync_dw0`],
+          tests: ['l.i2', 'write-heavy', 'qz9'],
+        },
+      ],
+    });
+    expect(m.sections[0]!.rows.map((r) => r.test)).toEqual(['l.i2', 'l.i0', 'l.i1']);
+    expect(m.sections[0]!.groups['write-heavy']).toEqual(['l.i0', 'l.i1', 'l.i2']);
+    expect(m.problems).toEqual(['section 1: no run of the section has the test "qz9"; its tests: l.i0, l.i1, l.i2']);
+    // The CSV holds what the page shows: every compared cell of the model.
+    const csv = relativeSectionCsv(m.sections[0]!).trim().split('\n');
+    expect(csv[0]).toBe('group,test,column,run,base,relative,printed,value,metric');
+    expect(csv).toContain(`all,l.i2,z12c_sync,${I}cz12c_sync,${I}cz12b_sync,8.13,1,,`);
+    expect(csv).toHaveLength(1 + 3 * 2);
+  });
+});
+
+describe('report options in the frontmatter', () => {
+  const report = (extra: string) =>
+    `---\ntitle: t\ndate: 2026-04-09\nbenchmark: sysbench\nsections:\n  - base: sysbench/pn53/20260409-my5651.z12a_c8r32\n    runs: [sysbench/pn53/20260409-my5744.z12a_c8r32]\n${extra}---\n`;
+  const ids = new Set(['sysbench/pn53/20260409-my5651.z12a_c8r32', 'sysbench/pn53/20260409-my5744.z12a_c8r32']);
+  const problems = (extra: string) => validateReportText('r.md', report(extra), ids).map((p) => p.text);
+  it('accepts them', () => {
+    expect(
+      problems(
+        'colours: yellow-blue\nchart: { axisMin: 0.8 }\ntestGroups: { hot: [hot-points] }\ntests: [hot]\nview: relative\n',
+      ),
+    ).toEqual([]);
+    expect(parseDocument('x: 1').errors).toEqual([]);
+  });
+  it('name the field that is wrong', () => {
+    expect(problems('colours: purple\n')).toEqual([
+      'r.md: colours: expected "red-green" or "yellow-blue". Use one of those values.',
+    ]);
+    expect(problems('chart: { axisMin: -1 }\n')).toEqual([
+      'r.md: chart.axisMin: expected number to be >=0. Add the missing entries or use a larger value.',
+    ]);
+    expect(problems('testGroups: { writes: [delete] }\n')).toEqual([
+      'r.md: testGroups.writes: "writes" is a group every report has already. Name the group otherwise; the built-in groups are all, point, range, range-agg, writes.',
+    ]);
+  });
+});
+
+describe('relative bars', () => {
+  it('start the value axis where the report says', () => {
+    const spec = relativeBarsSpec([{ test: 'a', run: 'x', relative: 0.9 }], {
+      title: 't',
+      baseLabel: 'b',
+      thresholds: { regression: 0.95, improvement: 1.05 },
+      axisMin: 0.8,
+    }) as unknown as { layer: Array<{ encoding: { x: { scale?: { domain: number[]; zero: boolean } } } }> };
+    expect(spec.layer[0]!.encoding.x.scale).toEqual({ domain: [0.8, 1.1], zero: false });
+  });
+});
