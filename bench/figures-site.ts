@@ -58,14 +58,6 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
         unit: 'MB',
         target: n >= 10_000 ? '<= 1536' : undefined,
       });
-    // The index page lists every run: its size grows with the site.
-    figures.push({
-      name: `index_page_kb_${n}_runs`,
-      value: (await stat(join(out, 'index.html'))).size / 1024,
-      unit: 'KB',
-      note: '/index.html, HTML alone',
-      target: n >= 10_000 ? '<= 100' : undefined,
-    });
     if (n === Math.max(...sizes)) {
       // The index lists hosts, not runs, and loads the run index only to search: its size at this many runs.
       const index = await pageBytes(out, 'index.html');
