@@ -62,190 +62,247 @@ function freshState(): State {
   };
 }
 
+/** A parse in progress: the state the lines set, the job being read, and what was found so far. */
+interface Parse {
+  st: State;
+  job?: HammerdbJob;
+  /** Inside a schema check or drop, whose lines measure nothing. */
+  skipping: boolean;
+  recognised: boolean;
+  jobs: HammerdbJob[];
+  source: string;
+}
+
+/** Reads one kind of line; true when the line was its kind (no later reader sees it). */
+type LineReader = (line: string, p: Parse) => boolean;
+
 /** Parse hammerdbcli output (or the same lines from a log or the jobs database). `source` names the file. */
 export function parseCliOutput(text: string, source: string): CliOutput {
-  const jobs: HammerdbJob[] = [];
-  let st = freshState();
-  let job: HammerdbJob | undefined;
-  let skipping = false; // inside a schema check or drop
-  let recognised = false;
-
-  const start = () => {
-    if (st.pendingOther) {
-      skipping = true;
-      st.pendingOther = false;
-      job = undefined;
-      return;
-    }
-    skipping = false;
-    job = emptyJob(st.pendingBuild ? 'build' : 'run', source);
-    job.database = st.database;
-    job.hammerdbVersion = st.version;
-    job.settings = { ...st.settings };
-    job.requestedVirtualUsers = st.puts.vu;
-    job.warehouses = st.pendingBuild ? st.buildWarehouses : st.puts.warehouses;
-    job.rampupMinutes = st.puts.rampup;
-    job.durationMinutes = st.puts.duration;
-    job.tpm = st.pendingTpm;
-    job.tpmIntervalSeconds = st.tcInterval;
-    job.logFiles = st.pendingLogs;
-    st.pendingTpm = [];
-    st.pendingLogs = [];
-    st.pendingBuild = false;
-    st.activeVu = undefined;
-    st.puts.vu = undefined;
-    jobs.push(job);
-  };
-  const setSetting = (section: string, key: string, value: string) => {
-    if (section === 'tpcc' && isSafeSetting(key)) {
-      st.settings[key] = value;
-      if (job) job.settings[key] = value;
-    }
-  };
-
+  const p: Parse = { st: freshState(), skipping: false, recognised: false, jobs: [], source };
   for (const raw of text.split('\n')) {
     // The CLI starts many lines with a carriage return (it redraws its prompt).
-    const line = raw.replace(/\r/g, '').replace(/\s+$/, '');
-    let m: RegExpExecArray | null;
-
-    if (st.expectLogPath) {
-      st.expectLogPath = false;
-      if ((m = /^to (.+)$/.exec(line))) {
-        (job ? job.logFiles : st.pendingLogs).push(base(m[1]!));
-        continue;
-      }
-    }
-    if ((m = /HammerDB CLI v(\S+)/.exec(line))) {
-      job = undefined;
-      skipping = false;
-      st = freshState();
-      st.version = m[1]!.replace(/^v/, '');
-      continue;
-    }
-
-    // Dictionary printout (`print dict`): `tpcc {` ... ` key = value` ... `}`.
-    if (/^Dictionary Settings for /.test(line)) {
-      st.dictSection = '';
-      continue;
-    }
-    if (st.dictSection !== undefined) {
-      if ((m = /^(\w+)\s*\{$/.exec(line))) {
-        st.dictSection = m[1]!;
-        continue;
-      }
-      if ((m = /^\s+(\w+)\s*=\s*(.*)$/.exec(line)) && st.dictSection) {
-        setSetting(st.dictSection, m[1]!, m[2]!.trim());
-        continue;
-      }
-      if (line === '}') {
-        st.dictSection = '';
-        continue;
-      }
-      st.dictSection = undefined;
-    }
-
-    if ((m = /^Vuser (\d+) created/.exec(line))) {
-      recognised = true;
-      if (m[1] === '1') start();
-      continue;
-    }
-    const vuLine = /^Vuser (\d+):(.*)$/.exec(line);
-    if (vuLine) {
-      recognised = true;
-      if (!job && !skipping) start();
-      if (skipping || !job) continue;
-      readVuMessage(job, vuLine[2]!.trim(), line, st);
-      continue;
-    }
-
-    if ((m = TPM_LINE.exec(line))) {
-      recognised = true;
-      const point = { tpm: Number(m[1]), ...(m[4] ? { at: m[4] } : {}) };
-      if (job && !skipping) job.tpm.push(point);
-      else if (!skipping) st.pendingTpm.push(point);
-      continue;
-    }
-    if ((m = /^(?:hammerdb>)?Benchmark Run jobid=([0-9A-F]{24})/.exec(line))) {
-      const last = job ?? jobs[jobs.length - 1];
-      if (last) last.jobid = m[1];
-      continue;
-    }
-    if ((m = /^Error in Virtual User (\d+): (.*)$/.exec(line))) {
-      job?.errors.push(line);
-      continue;
-    }
-    if (/^(Transaction Counter Error|Error:|ERROR:)/.test(line)) {
-      job?.errors.push(line);
-      continue;
-    }
-    if (/^(ALL VIRTUAL USERS COMPLETE|TEST COMPLETE|SCHEMA BUILD COMPLETED|TEST SEQUENCE COMPLETE)/.test(line)) {
-      if (job) job.complete = true;
-      continue;
-    }
-    if ((m = /^Logging activated(?: to (.+))?$/.exec(line))) {
-      if (m[1]) (job ? job.logFiles : st.pendingLogs).push(base(m[1]));
-      else st.expectLogPath = true;
-      continue;
-    }
-    if ((m = /^Transaction Counter logging activated to (.+)$/.exec(line))) {
-      (job ? job.logFiles : st.pendingLogs).push(base(m[1]!));
-      continue;
-    }
-    if ((m = /^Transaction Counter refresh rate set to (\d+)/.exec(line))) {
-      st.tcInterval = Number(m[1]);
-      continue;
-    }
-    if ((m = /^(\d+) Virtual Users Created( with Monitor VU)?/.exec(line))) {
-      if (job && job.requestedVirtualUsers === undefined && m[2]) job.requestedVirtualUsers = Number(m[1]) - 1;
-      continue;
-    }
-    if ((m = /^Database set to (\S+)/.exec(line))) {
-      st.database = m[1];
-      continue;
-    }
-    if ((m = /^Changed (\w+):(\w+) from (.*) to (.*) for (.+)$/.exec(line))) {
-      setSetting(m[1]!, m[2]!, m[4]!);
-      continue;
-    }
-    if ((m = /^Value (.*) for (\w+):(\w+) is the same as existing value/.exec(line))) {
-      setSetting(m[2]!, m[3]!, m[1]!);
-      continue;
-    }
-    if ((m = /^Building (\d+) Warehouses? with (\d+) Virtual Users/.exec(line))) {
-      st.pendingBuild = true;
-      st.buildWarehouses = Number(m[1]);
-      continue;
-    }
-    if ((m = /^Ready to create a (\d+) Warehouse (.+?) TPROC-C schema/.exec(line))) {
-      st.pendingBuild = true;
-      st.buildWarehouses = Number(m[1]);
-      st.database ??= m[2] === 'SQL Server' ? 'MSSQLServer' : m[2];
-      continue;
-    }
-    if (/^\s*SCHEMA BUILD STARTED/.test(line)) {
-      st.pendingBuild = true;
-      continue;
-    }
-    // Schema checks and drops are jobs too, but measure nothing.
-    if (/^\s*(DROP|CHECK) SCHEMA STARTED|^(Deleting|Checking) schema with/.test(line)) {
-      st.pendingOther = true;
-      continue;
-    }
-    if (/^(TEST STARTED|SEQUENCE STARTED)/.test(line)) {
-      st.pendingBuild = false;
-      continue;
-    }
-    // The mytools run scripts print their parameters with puts (formats.md 3.1).
-    if ((m = /^(?:vu|vu to use|run for VU):? ?(\d+)$/.exec(line)) || (m = /^(\d+) VU TEST$/.exec(line))) {
-      st.puts.vu = Number(m[1]);
-      continue;
-    }
-    if ((m = /^warehouse: (\d+)$/.exec(line))) st.puts.warehouses = Number(m[1]);
-    else if ((m = /^rampup: (\d+)$/.exec(line))) st.puts.rampup = Number(m[1]);
-    else if ((m = /^duration: (\d+)$/.exec(line))) st.puts.duration = Number(m[1]);
+    const line = raw.replace(/\r/g, '').trimEnd();
+    READERS.some((read) => read(line, p));
   }
-  return { hammerdbVersion: st.version, jobs, recognised };
+  return { hammerdbVersion: p.st.version, jobs: p.jobs, recognised: p.recognised };
 }
+
+/** A job starts: it takes the settings and pending lines read so far (a schema check or drop is skipped). */
+function startJob(p: Parse): void {
+  const st = p.st;
+  if (st.pendingOther) {
+    p.skipping = true;
+    st.pendingOther = false;
+    p.job = undefined;
+    return;
+  }
+  p.skipping = false;
+  const job = emptyJob(st.pendingBuild ? 'build' : 'run', p.source);
+  job.database = st.database;
+  job.hammerdbVersion = st.version;
+  job.settings = { ...st.settings };
+  job.requestedVirtualUsers = st.puts.vu;
+  job.warehouses = st.pendingBuild ? st.buildWarehouses : st.puts.warehouses;
+  job.rampupMinutes = st.puts.rampup;
+  job.durationMinutes = st.puts.duration;
+  job.tpm = st.pendingTpm;
+  job.tpmIntervalSeconds = st.tcInterval;
+  job.logFiles = st.pendingLogs;
+  st.pendingTpm = [];
+  st.pendingLogs = [];
+  st.pendingBuild = false;
+  st.activeVu = undefined;
+  st.puts.vu = undefined;
+  p.jobs.push(job);
+  p.job = job;
+}
+
+function setSetting(p: Parse, section: string, key: string, value: string): void {
+  if (section === 'tpcc' && isSafeSetting(key)) {
+    p.st.settings[key] = value;
+    if (p.job) p.job.settings[key] = value;
+  }
+}
+
+/** The log file's path on the line after `Logging activated`; a new `HammerDB CLI` banner starts over. */
+const readLogPathOrBanner: LineReader = (line, p) => {
+  let m: RegExpExecArray | null;
+  if (p.st.expectLogPath) {
+    p.st.expectLogPath = false;
+    if ((m = /^to (.+)$/.exec(line))) {
+      (p.job ? p.job.logFiles : p.st.pendingLogs).push(base(m[1]!));
+      return true;
+    }
+  }
+  if ((m = /HammerDB CLI v(\S+)/.exec(line))) {
+    p.job = undefined;
+    p.skipping = false;
+    p.st = freshState();
+    p.st.version = m[1]!.replace(/^v/, '');
+    return true;
+  }
+  return false;
+};
+
+/** Dictionary printout (`print dict`): `tpcc {` ... ` key = value` ... `}`. */
+const readDictionary: LineReader = (line, p) => {
+  const st = p.st;
+  let m: RegExpExecArray | null;
+  if (/^Dictionary Settings for /.test(line)) {
+    st.dictSection = '';
+    return true;
+  }
+  if (st.dictSection === undefined) return false;
+  if ((m = /^(\w+)\s*\{$/.exec(line))) {
+    st.dictSection = m[1]!;
+    return true;
+  }
+  if ((m = /^\s+(\w+)\s*=\s*(.*)$/.exec(line)) && st.dictSection) {
+    setSetting(p, st.dictSection, m[1]!, m[2]!.trim());
+    return true;
+  }
+  if (line === '}') {
+    st.dictSection = '';
+    return true;
+  }
+  st.dictSection = undefined;
+  return false;
+};
+
+/** `Vuser 1 created` starts a job; a `Vuser N:` line starts one when none was started, and belongs to it. */
+const readVuser: LineReader = (line, p) => {
+  const created = /^Vuser (\d+) created/.exec(line);
+  if (created) {
+    p.recognised = true;
+    if (created[1] === '1') startJob(p);
+    return true;
+  }
+  const vuLine = /^Vuser (\d+):(.*)$/.exec(line);
+  if (!vuLine) return false;
+  p.recognised = true;
+  if (!p.job && !p.skipping) startJob(p);
+  if (!p.skipping && p.job) readVuMessage(p.job, vuLine[2]!.trim(), line, p.st);
+  return true;
+};
+
+/** Lines of the job being read: counter lines, its job id, errors, completion, the files it logs to. */
+const readJobLine: LineReader = (line, p) => {
+  const { job, st } = p;
+  let m: RegExpExecArray | null;
+  if ((m = TPM_LINE.exec(line))) {
+    p.recognised = true;
+    const point = { tpm: Number(m[1]), ...(m[4] ? { at: m[4] } : {}) };
+    if (job && !p.skipping) job.tpm.push(point);
+    else if (!p.skipping) st.pendingTpm.push(point);
+    return true;
+  }
+  if ((m = /^(?:hammerdb>)?Benchmark Run jobid=([0-9A-F]{24})/.exec(line))) {
+    const last = job ?? p.jobs[p.jobs.length - 1];
+    if (last) last.jobid = m[1];
+    return true;
+  }
+  if (/^Error in Virtual User (\d+): (.*)$/.test(line) || /^(Transaction Counter Error|Error:|ERROR:)/.test(line)) {
+    job?.errors.push(line);
+    return true;
+  }
+  if (/^(ALL VIRTUAL USERS COMPLETE|TEST COMPLETE|SCHEMA BUILD COMPLETED|TEST SEQUENCE COMPLETE)/.test(line)) {
+    if (job) job.complete = true;
+    return true;
+  }
+  if ((m = /^Logging activated(?: to (.+))?$/.exec(line))) {
+    if (m[1]) (job ? job.logFiles : st.pendingLogs).push(base(m[1]));
+    else st.expectLogPath = true;
+    return true;
+  }
+  if ((m = /^Transaction Counter logging activated to (.+)$/.exec(line))) {
+    (job ? job.logFiles : st.pendingLogs).push(base(m[1]!));
+    return true;
+  }
+  return false;
+};
+
+/** Settings: the counter's refresh rate, virtual users created, the database, `Changed`/`Value` of a setting. */
+const readSettingLine: LineReader = (line, p) => {
+  const { job, st } = p;
+  let m: RegExpExecArray | null;
+  if ((m = /^Transaction Counter refresh rate set to (\d+)/.exec(line))) {
+    st.tcInterval = Number(m[1]);
+    return true;
+  }
+  if ((m = /^(\d+) Virtual Users Created( with Monitor VU)?/.exec(line))) {
+    if (job && job.requestedVirtualUsers === undefined && m[2]) job.requestedVirtualUsers = Number(m[1]) - 1;
+    return true;
+  }
+  if ((m = /^Database set to (\S+)/.exec(line))) {
+    st.database = m[1];
+    return true;
+  }
+  if ((m = /^Changed (\w+):(\w+) from (.*) to (.*) for (.+)$/.exec(line))) {
+    setSetting(p, m[1]!, m[2]!, m[4]!);
+    return true;
+  }
+  if ((m = /^Value (.*) for (\w+):(\w+) is the same as existing value/.exec(line))) {
+    setSetting(p, m[2]!, m[3]!, m[1]!);
+    return true;
+  }
+  return false;
+};
+
+/** What the next job is: a schema build (and its warehouses), a check or drop, or a timed test. */
+const readPhaseLine: LineReader = (line, p) => {
+  const st = p.st;
+  let m: RegExpExecArray | null;
+  if ((m = /^Building (\d+) Warehouses? with (\d+) Virtual Users/.exec(line))) {
+    st.pendingBuild = true;
+    st.buildWarehouses = Number(m[1]);
+    return true;
+  }
+  if ((m = /^Ready to create a (\d+) Warehouse (.+?) TPROC-C schema/.exec(line))) {
+    st.pendingBuild = true;
+    st.buildWarehouses = Number(m[1]);
+    st.database ??= m[2] === 'SQL Server' ? 'MSSQLServer' : m[2];
+    return true;
+  }
+  if (/^\s*SCHEMA BUILD STARTED/.test(line)) {
+    st.pendingBuild = true;
+    return true;
+  }
+  // Schema checks and drops are jobs too, but measure nothing.
+  if (/^\s*(DROP|CHECK) SCHEMA STARTED|^(Deleting|Checking) schema with/.test(line)) {
+    st.pendingOther = true;
+    return true;
+  }
+  if (/^(TEST STARTED|SEQUENCE STARTED)/.test(line)) {
+    st.pendingBuild = false;
+    return true;
+  }
+  return false;
+};
+
+/** The mytools run scripts print their parameters with puts (formats.md 3.1). */
+const readPuts: LineReader = (line, p) => {
+  const puts = p.st.puts;
+  let m: RegExpExecArray | null;
+  if ((m = /^(?:vu|vu to use|run for VU):? ?(\d+)$/.exec(line)) || (m = /^(\d+) VU TEST$/.exec(line))) {
+    puts.vu = Number(m[1]);
+    return true;
+  }
+  if ((m = /^warehouse: (\d+)$/.exec(line))) puts.warehouses = Number(m[1]);
+  else if ((m = /^rampup: (\d+)$/.exec(line))) puts.rampup = Number(m[1]);
+  else if ((m = /^duration: (\d+)$/.exec(line))) puts.duration = Number(m[1]);
+  return m !== null;
+};
+
+/** In this order: a line is read by the first reader that knows it. */
+const READERS: LineReader[] = [
+  readLogPathOrBanner,
+  readDictionary,
+  readVuser,
+  readJobLine,
+  readSettingLine,
+  readPhaseLine,
+  readPuts,
+];
 
 /** One `Vuser N:<message>` line of a job. */
 function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): void {

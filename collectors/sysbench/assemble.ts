@@ -1,0 +1,201 @@
+// What both layouts share: a test and its rows from sysbench's report, its series, and the facts -> Run.
+import type { Meta, ResultRow, Run, Series, SysbenchWorkload, Test } from '../../src/schemas/index.ts';
+import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
+import type { HarvestedRun } from '../lib/harvested.ts';
+import { type Iostat } from '../lib/iostat.ts';
+import { decodeLabel } from '../lib/labels.ts';
+import { redactSecrets } from '../lib/provenance.ts';
+import { type RawEntry } from '../lib/raw-tree.ts';
+import { iostatSeries, vmstatSeries } from '../lib/system-metrics.ts';
+import { type SysbenchOutput } from './parse-output.ts';
+import { SYSBENCH_TESTS, baseTestType } from './tests.ts';
+import { systemFor } from './system.ts';
+
+const CREDENTIAL = /(user|password|host|port|db|socket)$/;
+
+/** A test's identity and status from its output. */
+export function baseTest(name: string, out: SysbenchOutput, params: Record<string, string | number | boolean>): Test {
+  const toolParams: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(out.options)) {
+    if (CREDENTIAL.test(k) || k === 'threads') continue;
+    toolParams[k] = /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  }
+  if (out.lua) toolParams.lua = out.lua;
+  const ok = out.stats !== undefined;
+  return {
+    name,
+    status: ok ? 'ok' : 'failed',
+    error: ok ? undefined : (out.errors[0] ?? 'no "SQL statistics:" block: sysbench did not finish'),
+    params: { ...toolParams, ...params },
+    command: out.commandLine ? redactSecrets(out.commandLine) : undefined,
+  };
+}
+
+/** Result rows from the sysbench report. `qps` is the `queries:` per-sec value, as mytools uses. */
+export function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
+  const s = out.stats;
+  if (!s) return [];
+  const rows: ResultRow[] = [
+    { test, metric: 'qps', value: s.queriesRate.perSec, unit: 'queries/s' },
+    { test, metric: 'tps', value: s.transactions.perSec, unit: 'transactions/s' },
+    { test, metric: 'errors_per_s', value: s.ignoredErrors.perSec, unit: 'errors/s' },
+    { test, metric: 'reconnects_per_s', value: s.reconnects.perSec, unit: 'reconnects/s' },
+    { test, metric: 'queries_total', value: s.queriesRate.count, unit: 'queries' },
+    { test, metric: 'transactions_total', value: s.transactions.count, unit: 'transactions' },
+  ];
+  const l = s.latencyMs;
+  if (l.min !== undefined) rows.push({ test, metric: 'latency_min_ms', value: l.min, unit: 'ms' });
+  if (l.avg !== undefined) rows.push({ test, metric: 'latency_avg_ms', value: l.avg, unit: 'ms' });
+  if (l.max !== undefined) rows.push({ test, metric: 'latency_max_ms', value: l.max, unit: 'ms' });
+  if (l.percentile !== undefined && l.percentileValue !== undefined) {
+    rows.push({ test, metric: `latency_p${l.percentile}_ms`, value: l.percentileValue, unit: 'ms' });
+  }
+  if (s.elapsedSeconds !== undefined) rows.push({ test, metric: 'elapsed_s', value: s.elapsedSeconds, unit: 's' });
+  if (s.eventsPerSec !== undefined)
+    rows.push({ test, metric: 'events_per_s', value: s.eventsPerSec, unit: 'events/s' });
+  return rows;
+}
+
+export function seriesOf(out: SysbenchOutput, sys: ReturnType<typeof systemFor>): Series[] {
+  const list: Series[] = [];
+  if (out.intervals.length) {
+    const p = out.intervalPercentile ?? 95;
+    list.push({
+      name: 'sysbench',
+      intervalSeconds: out.reportIntervalSeconds,
+      columns: [
+        { name: 't', unit: 's' },
+        { name: 'threads', unit: 'threads' },
+        { name: 'tps', unit: 'transactions/s' },
+        { name: 'qps', unit: 'queries/s' },
+        { name: 'reads', unit: 'queries/s' },
+        { name: 'writes', unit: 'queries/s' },
+        { name: 'other', unit: 'queries/s' },
+        { name: `latency_p${p}`, unit: 'ms' },
+        { name: 'errors', unit: 'errors/s' },
+        { name: 'reconnects', unit: 'reconnects/s' },
+      ],
+      rows: out.intervals,
+    });
+  }
+  if (sys?.vm) {
+    const v = vmstatSeries(sys.vm, 1);
+    if (v) list.push(v);
+  }
+  if (sys?.iostat && sys.device) {
+    const s = iostatSeries(sys.iostat, sys.device, 1);
+    if (s) list.push(s);
+  }
+  return list;
+}
+
+interface Assemble {
+  label: string;
+  input: string;
+  format: string;
+  decoded: ReturnType<typeof decodeLabel>;
+  config: Run['config'];
+  tests: Test[];
+  results: ResultRow[];
+  outputs: SysbenchOutput[];
+  iostats: Iostat[];
+  entries: RawEntry[];
+  notes: string[];
+  workload: Partial<SysbenchWorkload>;
+  serverVersion?: string;
+  startedAt?: string;
+  endedAt?: string;
+  series: Record<string, Series[]>;
+  meta?: Meta;
+  metaName?: string;
+}
+
+export function assembleSysbenchRun(a: Assemble): HarvestedRun {
+  const first = a.outputs.find((o) => o.commandLine) ?? a.outputs[0];
+  const opt = (k: string) => {
+    const v = first?.options[k];
+    return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+  const driver = first?.options['db-driver'];
+  const threads = [
+    ...new Set(a.tests.map((t) => t.params?.threads).filter((x): x is number => typeof x === 'number')),
+  ].sort((x, y) => x - y);
+  const secondsByClass: NonNullable<SysbenchWorkload['seconds']> = {};
+  for (const t of a.tests) {
+    const type = SYSBENCH_TESTS[baseTestType(String(t.name).replace(/_(range|threads)=.*$/, ''))];
+    const secs = t.params?.time;
+    if (type && typeof secs === 'number') secondsByClass[type.seconds] ??= secs;
+  }
+  const io = a.iostats.find((x) => x.hostname || x.date);
+  const date = runDate(
+    {
+      meta: a.meta,
+      raw: [
+        a.iostats
+          .map((x) => x.date)
+          .filter((d): d is string => !!d)
+          .sort()[0],
+      ],
+      mtimes: a.entries.map((e) => e.mtimeMs),
+      input: a.input,
+      missing: 'no run date in the raw files',
+    },
+    a.notes,
+  );
+  const product = a.decoded.product ?? (driver === 'pgsql' ? 'postgres' : undefined);
+  const versions = [...new Set(a.outputs.map((o) => o.version).filter((v): v is string => !!v))];
+  const commands = [...new Set(a.tests.map((t) => t.command).filter((c): c is string => !!c))];
+  const hostName = runHostName([io?.hostname], a.meta, 'the raw files', a.notes);
+  const workload: SysbenchWorkload = {
+    kind: 'sysbench',
+    tables: opt('tables'),
+    rows: opt('table-size'),
+    threads: threads.length ? threads : [1],
+    seconds: Object.keys(secondsByClass).length ? secondsByClass : undefined,
+    warmupSeconds: first?.warmupSeconds ?? opt('warmup-time'),
+    driver: driver === 'mysql' || driver === 'pgsql' ? driver : undefined,
+    preparedStatements: first?.options['db-ps-mode'] === 'disable' ? false : undefined,
+    reportIntervalSeconds: first?.reportIntervalSeconds,
+    randType: first?.options['rand-type'],
+    ...a.workload,
+  };
+  return assembleRun({
+    benchmark: 'sysbench',
+    label: a.label,
+    date,
+    host: {
+      name: hostName,
+      kernel: io?.kernel,
+      cpus: io?.cpus,
+      serverClass: a.decoded.serverClass,
+      sources: io ? ['iostat header'] : undefined,
+    },
+    dbms: {
+      product,
+      version: a.decoded.version,
+      build: a.decoded.build,
+      buildName: a.decoded.buildName,
+      label: a.decoded.short ?? a.decoded.buildName ?? a.label,
+      serverVersion: a.serverVersion,
+      engine: a.decoded.engine,
+    },
+    config: a.config,
+    workload,
+    tests: a.tests,
+    results: a.results,
+    provenance: {
+      source: 'raw',
+      format: a.format,
+      tools: versions.map((v) => ({ name: 'sysbench', version: v })),
+      commands,
+      startedAt: a.startedAt,
+      endedAt: a.endedAt,
+      input: a.input,
+    },
+    raw: a.entries,
+    notes: a.notes,
+    series: a.series,
+    meta: a.meta,
+    metaName: a.metaName,
+  });
+}

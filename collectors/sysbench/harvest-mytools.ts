@@ -1,0 +1,318 @@
+// A mytools sysbench run directory `x.<build>.<config>.pk<0|1>/` -> one run: `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]`
+// per test and `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them (collectors/sysbench/README.md). Pure.
+import type { Meta, ResultRow, Run, Series, Test } from '../../src/schemas/index.ts';
+import { postgresVersionInLog } from '../lib/assemble-run.ts';
+import { parseConfigSettings } from '../lib/config-file.ts';
+import type { HarvestedRun } from '../lib/harvested.ts';
+import { type Iostat } from '../lib/iostat.ts';
+import { decodeLabel } from '../lib/labels.ts';
+import { RAW_META, withRawMeta } from '../lib/meta.ts';
+import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
+import { redactSecrets } from '../lib/provenance.ts';
+import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
+import { luaScriptsOfRun } from './lua-scripts.ts';
+import { parseSbMet, parsePrepare, parseSbR } from './parse-met.ts';
+import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
+import { baseTestType, sysbenchTestName } from './tests.ts';
+import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
+import type { SysbenchHarvestOptions } from './harvest.ts';
+import { systemFor } from './system.ts';
+
+/** `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]`; `sb.o.myvac*` and friends do not match. */
+export const SB_O = /^sb\.o\.(.+)\.range(\d+)\.pk([01])\.dop(\d+)(\.gz)?$/;
+
+/** Test order of mytools all_small.sh, so tables list tests as the posts do. */
+const RUN_ORDER = [
+  'point-query.warm',
+  'point-query.pre',
+  'scan.warmpre',
+  'range-notcovered-si.pre',
+  'update-inlist',
+  'update-index',
+  'update-nonindex',
+  'update-one',
+  'update-zipf',
+  'write-only',
+  'read-write',
+  'scan.warm',
+  'scan',
+  'read-only',
+  'read-only-simple',
+  'read-only-sum',
+  'read-only-order',
+  'read-only-distinct',
+  'read-only-count',
+  'point-query',
+  'random-points',
+  'hot-points',
+  'points-covered-pk',
+  'points-notcovered-pk',
+  'range-covered-pk',
+  'range-notcovered-pk',
+  'points-covered-si.warm',
+  'points-covered-si',
+  'points-notcovered-si',
+  'range-covered-si',
+  'range-notcovered-si',
+  'delete',
+  'insert',
+];
+
+interface TestFiles {
+  testType: string;
+  range: number;
+  pk: number;
+  threads: number;
+  sfx: string;
+  output: RawEntry;
+}
+
+export function harvestMytoolsDir(
+  label: string,
+  input: string,
+  entries: RawEntry[],
+  given: SysbenchHarvestOptions,
+): HarvestedRun {
+  const rawMeta = entries.find((e) => e.path === RAW_META);
+  const opts = {
+    ...given,
+    meta: withRawMeta(rawMeta ? entryText(rawMeta) : undefined, given.meta, rawMeta && entryName(rawMeta)),
+  };
+  const byName = new Map(entries.filter((e) => !e.path.includes('/')).map((e) => [e.path.replace(/\.gz$/, ''), e]));
+  const text = (name: string) => {
+    const e = byName.get(name);
+    return e ? entryText(e) : undefined;
+  };
+  const testFiles: TestFiles[] = [];
+  const top = entries.filter((e) => !e.path.includes('/'));
+  for (const e of top) {
+    const m = SB_O.exec(e.path);
+    if (!m) continue;
+    testFiles.push({
+      testType: m[1]!,
+      range: Number(m[2]),
+      pk: Number(m[3]),
+      threads: Number(m[4]),
+      sfx: `${m[1]}.range${m[2]}.pk${m[3]}`,
+      output: e,
+    });
+  }
+  const threadCounts = [...new Set(testFiles.map((t) => t.threads))].sort((a, b) => a - b);
+  testFiles.sort(
+    (a, b) =>
+      order(a.testType) - order(b.testType) ||
+      a.range - b.range ||
+      a.threads - b.threads ||
+      (a.testType < b.testType ? -1 : 1),
+  );
+
+  const notes: string[] = [];
+  const tests: Test[] = [];
+  const results: ResultRow[] = [];
+  const series: Record<string, Series[]> = {};
+  const outputs: SysbenchOutput[] = [];
+  const iostats: Iostat[] = [];
+  const journal = journalOf(entries);
+
+  const prepareFile = top.find((e) => /^sb\.prepare\.o\./.test(e.path));
+  if (prepareFile) {
+    const p = prepareTest(prepareFile, journal.times.get('prepare'));
+    tests.push(p.test);
+    results.push(...p.rows);
+  }
+  for (const tf of testFiles) {
+    const t = mytoolsTest(tf, { text, byName, threadCounts, meta: opts.meta, notes });
+    outputs.push(t.out);
+    results.push(...t.rows);
+    if (t.iostat) iostats.push(t.iostat);
+    if (t.series.length) {
+      series[t.test.name] = t.series;
+      t.test.series = t.series.map((x) => x.name);
+    }
+    const times = journal.times.get(`test:${tf.sfx}.dop${tf.threads}`);
+    if (times?.startedAt) t.test.startedAt = times.startedAt;
+    if (times?.endedAt) t.test.endedAt = times.endedAt;
+    tests.push(t.test);
+  }
+
+  // Tests that `benchsite run` timed are listed in the order they ran.
+  if (journal.times.size) tests.sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
+  const decoded = decodeLabel(label);
+  const config = configOf(entries, decoded.config);
+  const lua = luaScriptsOfRun(
+    tests.map((t) => ({ test: t.name, command: t.command })),
+    true,
+  );
+  if (lua.mixed) notes.push(lua.mixed);
+  const allTimes = [...journal.times.values()];
+  return assembleSysbenchRun({
+    label,
+    input,
+    format: 'mytools-sysbench',
+    decoded,
+    config,
+    tests,
+    results,
+    outputs,
+    iostats,
+    entries,
+    notes,
+    workload: {
+      luaScripts: lua.luaScripts,
+      primaryKey: decoded.primaryKey,
+    },
+    serverVersion: serverVersionOf(entries),
+    startedAt: allTimes
+      .map((t) => t.startedAt)
+      .filter((x): x is string => !!x)
+      .sort()[0],
+    endedAt: allTimes
+      .map((t) => t.endedAt)
+      .filter((x): x is string => !!x)
+      .sort()
+      .pop(),
+    series,
+    meta: opts.meta,
+    metaName: opts.metaName,
+  });
+}
+
+/** The table load (`sb.prepare.o.*`): run.sh prints its time; for `benchsite run` the journal has it. */
+function prepareTest(file: RawEntry, times: { startedAt?: string; endedAt?: string } | undefined) {
+  const p = parsePrepare(entryText(file));
+  const seconds =
+    p.seconds ??
+    (times?.startedAt && times.endedAt ? (Date.parse(times.endedAt) - Date.parse(times.startedAt)) / 1000 : undefined);
+  const ips = p.insertsPerSec ?? (p.seconds === undefined && seconds && p.rows ? p.rows / seconds : undefined);
+  const loaded = p.seconds !== undefined || (p.errors.length === 0 && p.rows !== undefined);
+  const rows: ResultRow[] = [];
+  if (seconds !== undefined) rows.push({ test: 'prepare', metric: 'load_seconds', value: seconds, unit: 's' });
+  if (ips !== undefined) rows.push({ test: 'prepare', metric: 'inserts_per_s', value: ips, unit: 'rows/s' });
+  const test: Test = {
+    name: 'prepare',
+    status: loaded ? 'ok' : 'failed',
+    error: loaded ? undefined : (p.errors[0] ?? 'the table load did not finish (no "Load seconds is" line)'),
+    params: { ...(p.tables ? { tables: p.tables } : {}), ...(p.rows ? { rows: p.rows } : {}) },
+    command: p.commandLine ? redactSecrets(p.commandLine) : undefined,
+    rawFiles: [file.path],
+    startedAt: times?.startedAt,
+    endedAt: times?.endedAt,
+  };
+  return { test, rows };
+}
+
+interface TestContext {
+  text: (name: string) => string | undefined;
+  byName: Map<string, RawEntry>;
+  threadCounts: number[];
+  meta?: Meta;
+  notes: string[];
+}
+
+/** One test: `sb.o.*` with the `sb.met`, `sb.r.qps`, `sb.vm` and `sb.io` files of the same test. */
+function mytoolsTest(tf: TestFiles, c: TestContext) {
+  const sfxn = `${tf.sfx}.dop${tf.threads}`;
+  let name = sysbenchTestName(tf.testType, tf.range);
+  if (c.threadCounts.length > 1) name += `_threads=${tf.threads}`;
+  const out = parseSysbenchOutput(entryText(tf.output));
+  const metText = c.text(`sb.met.${sfxn}`);
+  const met = metText ? parseSbMet(metText) : undefined;
+  const rQps = c.text(`sb.r.qps.${tf.sfx}`);
+  const scanKrps =
+    baseTestType(tf.testType) === 'scan'
+      ? scanRate(out, rQps, c.threadCounts.indexOf(tf.threads), c.notes, name)
+      : undefined;
+  const test = baseTest(name, out, { range: tf.range, threads: tf.threads, primaryKey: tf.pk === 1 });
+  test.rawFiles = [
+    tf.output.path,
+    ...['met', 'vm', 'io']
+      .map((k) => `sb.${k}.${sfxn}`)
+      .filter((p) => c.byName.has(p))
+      .map((p) => c.byName.get(p)!.path),
+  ];
+  const rows = outputRows(name, out);
+  if (scanKrps !== undefined) rows.push({ test: name, metric: 'scan_krows_per_s', value: scanKrps, unit: 'Krows/s' });
+
+  // System metrics: ops is what an.sh divided by: sb.met's o/s when present, else QPS (Krows/s for scan).
+  const sys = systemFor(name, {
+    vmText: c.text(`sb.vm.${sfxn}`),
+    ioText: c.text(`sb.io.${sfxn}`),
+    ops: met?.io?.ops ?? scanKrps ?? out.stats?.queriesRate.perSec,
+    opsMetric: scanKrps !== undefined ? 'scan_krows_per_s' : 'qps',
+    opName: scanKrps !== undefined ? 'krow' : 'query',
+    opUnit: scanKrps !== undefined ? 'Krow' : 'query',
+    met,
+    cpus: out.cpus,
+    meta: c.meta,
+    notes: c.notes,
+  });
+  if (sys) {
+    test.system = sys.metrics;
+    rows.push(...sys.rows);
+  }
+  return { test, rows, out, iostat: sys?.iostat, series: seriesOf(out, sys) };
+}
+
+/** Step times from the journal `benchsite run` keeps in its raw directories. */
+function journalOf(entries: RawEntry[]) {
+  const e = entries.find((x) => x.path === JOURNAL);
+  return {
+    times: e ? stepTimes(parseJournal(entryText(e))) : new Map<string, { startedAt?: string; endedAt?: string }>(),
+  };
+}
+
+function order(testType: string): number {
+  const i = RUN_ORDER.indexOf(testType);
+  return i < 0 ? RUN_ORDER.length : i;
+}
+
+/**
+ * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (formats.md 2.6).
+ * Taken from `sb.r.qps.scan.*` when present; else computed with the current run.sh rule, table size / avg latency.
+ */
+function scanRate(
+  out: SysbenchOutput,
+  rQps: string | undefined,
+  index: number,
+  notes: string[],
+  test: string,
+): number | undefined {
+  if (rQps) {
+    const v = parseSbR(rQps).values[Math.max(0, index)];
+    if (v !== undefined) return v;
+  }
+  const rows = Number(out.options['table-size']);
+  const avg = out.stats?.latencyMs.avg;
+  if (!rows || !avg) return undefined;
+  notes.push(
+    `${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); no sb.r.qps file`,
+  );
+  return rows / avg;
+}
+
+function configOf(entries: RawEntry[], name: string | undefined): Run['config'] {
+  const my = entries.find((e) => e.path === 'my.cnf');
+  const pg = entries.find((e) => e.path === 'conf.diff' || e.path === 'postgresql.conf');
+  const file = my ?? pg;
+  const cfg: Run['config'] = { name: name ?? 'unspecified' };
+  if (file) {
+    const text = entryText(file);
+    cfg.file = file.path;
+    cfg.text = text;
+    cfg.settings = parseConfigSettings(text, my ? 'mycnf' : 'postgres');
+  }
+  return cfg;
+}
+
+/** The server's own version string from its log, when the directory kept one. */
+function serverVersionOf(entries: RawEntry[]): string | undefined {
+  for (const e of entries) {
+    if (!/^(logfile|.*\.err|o\.ini.*)$/.test(e.path)) continue;
+    const t = entryText(e);
+    const pg = postgresVersionInLog(t);
+    if (pg) return pg;
+    const ma = /Version: '([^']+)'/.exec(t);
+    if (ma) return ma[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,158 @@
+// A sysbench test's vmstat/iostat metrics (sb.vm/sb.io, or only what sb.met printed), checked against sb.met.
+import type { Meta, ResultRow } from '../../src/schemas/index.ts';
+import { cpuCount } from '../lib/assemble-run.ts';
+import { parseIostat } from '../lib/iostat.ts';
+import { noIostatDevice } from '../lib/messages.ts';
+import { printfFixed } from '../lib/numbers.ts';
+import { chooseDevice, systemMetrics, systemResultRows } from '../lib/system-metrics.ts';
+import { parseVmstat } from '../lib/vmstat.ts';
+import { type SbMet } from './parse-met.ts';
+
+/** Where the CPU count comes from when only run.sh's `N CPUs` line gave it (the CPUs of the client host). */
+const SYSBENCH_CPUS = 'sysbench output (N CPUs, client host)';
+
+interface SystemFor {
+  vmText?: string;
+  ioText?: string;
+  ops?: number;
+  opsMetric: string;
+  opName: string;
+  opUnit: string;
+  met?: SbMet;
+  cpus?: number;
+  meta?: Meta;
+  notes: string[];
+}
+
+export function systemFor(test: string, a: SystemFor) {
+  if (!a.vmText && !a.ioText) return a.met?.io && a.met.vm ? systemFromSbMet(test, a.met, a) : undefined;
+  const vm = a.vmText ? { parsed: parseVmstat(a.vmText) } : undefined;
+  const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
+  const metIo = a.met?.io;
+  const dev = io
+    ? chooseDevice(io, {
+        given: a.meta?.device,
+        expect: metIo
+          ? (avg) =>
+              avg.samples === metIo.samples &&
+              printfFixed(avg.readsPerS, 1) === printfFixed(metIo.rps, 1) &&
+              printfFixed(avg.writesPerS, 1) === printfFixed(metIo.wps, 1) &&
+              printfFixed(avg.readKBPerS / 1024, 1) === printfFixed(metIo.rMBps, 1) &&
+              printfFixed(avg.writeKBPerS / 1024, 1) === printfFixed(metIo.wMBps, 1)
+          : undefined,
+      })
+    : {};
+  if (io && !dev.device) a.notes.push(noIostatDevice(test));
+  const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
+  const metrics = systemMetrics({
+    vmstat: vm,
+    iostat: io,
+    device: dev.device,
+    deviceSource: dev.source,
+    opsPerS: a.ops,
+    opsMetric: a.opsMetric,
+    cpus,
+    cpusSource,
+    intervalSeconds: 1,
+  });
+  checkAgainstSbMet(test, metrics, a.met, a.notes);
+  return {
+    metrics,
+    rows: systemResultRows(test, metrics, a.opName, a.opUnit),
+    iostat: io?.parsed,
+    vm: vm?.parsed,
+    device: dev.device,
+  };
+}
+
+/**
+ * Archives that kept only `sb.o` and `sb.met` (most of mytools' bench/arc): the harness averages are what
+ * sb.met printed. They are rounded as printed, and the clean averages cannot be computed.
+ */
+function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
+  const io = met.io!;
+  const vm = met.vm!;
+  const metrics: ReturnType<typeof systemMetrics> = {
+    intervalSeconds: 1,
+    opsPerS: io.ops,
+    opsMetric: a.opsMetric,
+    deviceSource: 'not recorded in sb.met',
+    harness: {
+      vmstat: { samples: vm.samples, csPerS: vm.csps, cpuPct: vm.cpuPct },
+      iostat: {
+        device: 'unknown',
+        samples: io.samples,
+        readsPerS: io.rps,
+        readKBPerS: io.rMBps * 1024,
+        writesPerS: io.wps,
+        writeKBPerS: io.wMBps * 1024,
+      },
+    },
+    clean: {},
+  };
+  const rows: ResultRow[] = [
+    { test, metric: 'cs_per_s', value: vm.csps, unit: 'switches/s' },
+    { test, metric: 'cpu_pct', value: vm.cpuPct, unit: '%' },
+    { test, metric: 'reads_per_s', value: io.rps, unit: 'reads/s' },
+    { test, metric: 'writes_per_s', value: io.wps, unit: 'writes/s' },
+    { test, metric: `cs_per_${a.opName}`, value: vm.csPerOp, unit: `switches/${a.opUnit}` },
+    { test, metric: `cpu_per_${a.opName}`, value: vm.cpuPerOp, unit: `cpu%/(${a.opUnit}/s)` },
+    { test, metric: `reads_per_${a.opName}`, value: io.rPerOp, unit: `reads/${a.opUnit}` },
+    { test, metric: `rkb_per_${a.opName}`, value: io.rKBPerOp, unit: `KB/${a.opUnit}` },
+    { test, metric: `wkb_per_${a.opName}`, value: io.wKBPerOp, unit: `KB/${a.opUnit}` },
+  ];
+  const { cpus, cpusSource } = cpuCount(undefined, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
+  if (cpus) {
+    metrics.cpus = cpus;
+    metrics.cpusSource = cpusSource;
+    rows.push({ test, metric: `cpu_us_per_${a.opName}`, value: vm.cpuPerOp * cpus * 1e4, unit: `µs/${a.opUnit}` });
+  }
+  a.notes.push(`${test}: no sb.vm/sb.io files; system metrics are the values printed in sb.met`);
+  return { metrics, rows, iostat: undefined, vm: undefined, device: undefined };
+}
+
+/** Our harness-compatible averages, printed as an.sh prints them, must equal the sb.met file; say so when not. */
+export function sbMetLines(m: ReturnType<typeof systemMetrics>, opsText: string): { io?: string; vm?: string } {
+  const io = m.harness.iostat;
+  const vm = m.harness.vmstat;
+  const ops = m.opsPerS ?? 0;
+  return {
+    io: io
+      ? [
+          io.samples,
+          printfFixed(io.readsPerS, 1),
+          printfFixed(io.readKBPerS / 1024, 1),
+          printfFixed(io.writesPerS, 1),
+          printfFixed(io.writeKBPerS / 1024, 1),
+          printfFixed(io.readsPerS / ops, 3),
+          printfFixed(io.readKBPerS / ops, 3),
+          printfFixed(io.writeKBPerS / ops, 3),
+          opsText,
+        ].join('\t')
+      : undefined,
+    vm: vm
+      ? [
+          vm.samples,
+          printfFixed(vm.csPerS, 0),
+          printfFixed(vm.cpuPct, 1),
+          printfFixed(vm.csPerS / ops, 3),
+          printfFixed(vm.cpuPct / ops, 6),
+        ].join('\t')
+      : undefined,
+  };
+}
+
+function checkAgainstSbMet(
+  test: string,
+  m: ReturnType<typeof systemMetrics>,
+  met: SbMet | undefined,
+  notes: string[],
+): void {
+  if (!met?.ioLine || !met.vmLine) return;
+  const opsText = met.ioLine.split('\t')[8] ?? '';
+  const ours = sbMetLines(m, opsText);
+  if (ours.io !== undefined && ours.io !== met.ioLine)
+    notes.push(`${test}: iostat averages differ from sb.met: ours "${ours.io}", file "${met.ioLine}"`);
+  if (ours.vm !== undefined && ours.vm !== met.vmLine)
+    notes.push(`${test}: vmstat averages differ from sb.met: ours "${ours.vm}", file "${met.vmLine}"`);
+}
