@@ -42,14 +42,21 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
       value: full.seconds,
       unit: 's',
       note: 'astro build, no caches',
-      target: n >= 10_000 ? '<= 60' : undefined,
+      target: n >= 10_000 ? '<= 30' : undefined,
     });
+    if (full.cpuSeconds !== undefined)
+      figures.push({
+        name: `site_build_cpu_s_${n}_runs`,
+        value: full.cpuSeconds,
+        unit: 's',
+        note: 'user + system CPU of the build and its worker threads: the wall time on a shared machine stretches, this does not',
+      });
     if (full.peakRssMb)
       figures.push({
         name: `site_build_peak_rss_mb_${n}_runs`,
         value: full.peakRssMb,
         unit: 'MB',
-        target: n >= 10_000 ? '<= 2048' : undefined,
+        target: n >= 10_000 ? '<= 1536' : undefined,
       });
     if (n === Math.max(...sizes)) {
       // The index lists hosts, not runs, and loads the run index only to search: its size at this many runs.
@@ -79,8 +86,8 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
         name: `site_rebuild_one_run_s_${n}_runs`,
         value: again.seconds,
         unit: 's',
-        note: 'astro build after adding one run, caches warm',
-        target: n >= 10_000 ? '<= 10' : undefined,
+        note: `astro build after adding one run, caches warm (CPU ${again.cpuSeconds?.toFixed(1)} s)`,
+        target: n >= 10_000 ? '<= 2' : undefined,
       });
     }
   }

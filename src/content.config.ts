@@ -1,15 +1,16 @@
 // Content collections: runs (content/runs/**/run.json, ids = their paths; each file validated with RunSchema,
-// the collection keeps its summary) and reports (content/reports/*.md).
+// the collection keeps its summary, RunSummarySchema, as JSON text) and reports (content/reports/*.md).
 import { defineCollection } from 'astro:content';
+import { z } from 'zod';
 import { glob } from 'astro/loaders';
 import { ReportSchema } from './schemas/index.ts';
-import { RunSummarySchema } from './runs/run-summary.ts';
 import { runsLoader } from './runs/astro-loader.ts';
 import { REPORTS_DIR, RUNS_DIR } from './site/content-dirs.ts';
 
 const runs = defineCollection({
   loader: runsLoader(RUNS_DIR),
-  schema: RunSummarySchema,
+  // Each entry is its run's summary (RunSummarySchema) as JSON text: see astro-loader.ts.
+  schema: z.strictObject({ summary: z.string() }),
 });
 
 const reports = defineCollection({

@@ -7,6 +7,7 @@ import { RunSchema } from '../../src/schemas/index.ts';
 import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
 import { checkRunFolder } from '../../src/runs/validate-run-folder.ts';
+import { readAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
 import type { Command } from './command.ts';
 
 export const validateCommand: Command = {
@@ -20,7 +21,9 @@ and the size and sha256 of its raw.tar.gz. Then every report in --reports: its f
 that the runs it names exist, and that every {{ }} placeholder of its prose resolves and
 every {{ assert ... }} claim holds. Without <path> and --reports: content/runs and content/reports.
 Every file must be a regular file with one name (no symbolic or hard links), and a run folder
-holds run.json, series.json and raw.tar.gz only. The site build refuses what this refuses.
+holds run.json, series.json and raw.tar.gz only. Without <path>, content/annotations.yaml and
+content/config-families.yaml are checked too (each problem names its entry). The site build
+refuses what this refuses.
 Prints each problem as
   <file>: <json.path>: <what is wrong>. <what to do>
 then a count, and exits with 1 when there is any problem.`,
@@ -33,7 +36,11 @@ then a count, and exits with 1 when there is any problem.`,
     const paths = positionals.length ? positionals : ['content/runs'];
     const problems: Problem[] = [];
     // The file rules hold for all of content/ (as in the site build), else for what is named.
-    if (!positionals.length) problems.push(...(await checkContentFiles('content')));
+    if (!positionals.length) {
+      problems.push(...(await checkContentFiles('content')));
+      for (const r of [await readAnnotations('content'), await readConfigFamilies('content')])
+        problems.push(...r.problems);
+    }
     let files = 0;
     for (const p of paths) {
       let info;

@@ -28,6 +28,8 @@ export interface JobDefaults {
 const bool = (v: string | undefined) =>
   v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined;
 const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
+/** A count or length that must be above 0 to be real: 0 (a damaged setting) stays unknown. */
+const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
 
 /** Stored procedures: `pg_storedprocs true`, or `*_no_stored_procs false` (MySQL, MariaDB). */
 export function storedProceduresOf(job: HammerdbJob): boolean | undefined {
@@ -51,7 +53,7 @@ export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, stri
   };
   if (job.kind === 'run') {
     p.rampupMinutes = job.rampupMinutes ?? int(setting(job, 'rampup')) ?? d.rampupMinutes;
-    p.durationMinutes = job.durationMinutes ?? int(setting(job, 'duration')) ?? d.durationMinutes;
+    p.durationMinutes = positive(job.durationMinutes ?? int(setting(job, 'duration')) ?? d.durationMinutes);
     p.allWarehouses = bool(setting(job, 'allwarehouse'));
     p.timeProfile = bool(setting(job, 'timeprofile'));
     p.driver = setting(job, 'driver');
@@ -65,6 +67,10 @@ export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, stri
 
 /** Why a job failed, quoted from the output; undefined when it succeeded. */
 export function failureOf(job: HammerdbJob): string | undefined {
+  // New orders are one of the five TPROC-C transactions: a result with more of them than transactions in all
+  // was edited or damaged.
+  if (job.kind === 'run' && job.result && job.result.nopm > job.result.tpm)
+    return `the TEST RESULT line disagrees with itself: ${job.result.nopm} NOPM is more than its ${job.result.tpm} TPM (new orders are one of the five transaction types)`;
   if (job.kind === 'run' && job.result) return undefined;
   if (job.kind === 'build' && job.complete && !job.finishedFailed) return undefined;
   const parts: string[] = [];
@@ -170,7 +176,8 @@ export function timingRows(test: string, timing: TimingByProc): ResultRow[] {
 
 /** NOPM and TPM of a TEST RESULT line. TPM is the DBMS's own commit count: not comparable across DBMS. */
 export function resultRows(test: string, job: HammerdbJob): ResultRow[] {
-  if (!job.result) return [];
+  // A result that disagrees with itself is not published (failureOf says why).
+  if (!job.result || job.result.nopm > job.result.tpm) return [];
   return [
     { test, metric: 'nopm', value: job.result.nopm, unit: HAMMERDB_METRICS.nopm },
     { test, metric: 'tpm', value: job.result.tpm, unit: HAMMERDB_METRICS.tpm },

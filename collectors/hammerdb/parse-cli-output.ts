@@ -81,7 +81,7 @@ export function parseCliOutput(text: string, source: string): CliOutput {
   const p: Parse = { st: freshState(), skipping: false, recognised: false, jobs: [], source };
   for (const raw of text.split('\n')) {
     // The CLI starts many lines with a carriage return (it redraws its prompt).
-    const line = raw.replace(/\r/g, '').replace(/\s+$/, '');
+    const line = raw.replace(/\r/g, '').trimEnd();
     READERS.some((read) => read(line, p));
   }
   return { hammerdbVersion: p.st.version, jobs: p.jobs, recognised: p.recognised };

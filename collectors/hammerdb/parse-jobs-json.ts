@@ -23,6 +23,8 @@ export function jsonBlocks(text: string): Array<{ heading: string; value: unknow
   const out: Array<{ heading: string; value: unknown; invocation: number }> = [];
   let heading = '';
   let invocation = 0;
+  // Real output scans each character about once (a block found is skipped over); this is 8 times that.
+  const budget = { chars: 8 * text.length + 1_000_000 };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (/HammerDB CLI v/.test(line)) invocation += 1;
@@ -30,8 +32,13 @@ export function jsonBlocks(text: string): Array<{ heading: string; value: unknow
       if (line.trim()) heading = line.trim();
       continue;
     }
-    const end = balancedEnd(lines, i);
-    if (end === undefined) continue;
+    const end = balancedEnd(lines, i, budget);
+    if (end === undefined) {
+      // A bracket that never closes was scanned to the end: after a few of those (thousands of lines of `[`
+      // in a damaged file), stop looking, or the scans would cost the square of the file's length.
+      if (budget.chars <= 0) break;
+      continue;
+    }
     try {
       out.push({ heading, value: JSON.parse(lines.slice(i, end + 1).join('\n')), invocation });
       i = end;
@@ -43,11 +50,13 @@ export function jsonBlocks(text: string): Array<{ heading: string; value: unknow
 }
 
 /** Index of the line where the bracket opened on line `start` closes, outside strings. */
-function balancedEnd(lines: string[], start: number): number | undefined {
+function balancedEnd(lines: string[], start: number, budget: { chars: number }): number | undefined {
   let depth = 0;
   let inString = false;
   let escaped = false;
   for (let i = start; i < lines.length; i++) {
+    budget.chars -= lines[i]!.length + 1;
+    if (budget.chars < 0) return undefined;
     for (const ch of lines[i]!) {
       if (inString) {
         if (escaped) escaped = false;

@@ -7,8 +7,8 @@ import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { printfFixed } from '../lib/numbers.ts';
-import { entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
-import { cellNumber, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
+import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
 import { summaryUnit } from './summary-columns.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
@@ -18,8 +18,8 @@ export function isSummaryFile(path: string): boolean {
   );
 }
 
-const SUM = /^o\.sum\.([ct])\.(.+)$/;
-const MRG = /^mrg\.(.+)$/;
+const SUM = /^o\.sum\.([ct])\.(.+?)(?:\.gz)?$/;
+const MRG = /^mrg\.(.+?)(?:\.gz)?$/;
 /** The `<rows>m.` prefix of the harness's result tags (`800m.my8408_rel_o2nofp.cz12a_c8r32`), millions of rows loaded. */
 export const ROWS_PREFIX = /^(\d+(?:\.\d+)?)m\./;
 
@@ -114,9 +114,11 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
 
 function tryParse(e: RawEntry) {
   try {
-    return parseSummaryTable(entryText(e), e.path);
-  } catch {
-    return undefined;
+    return parseSummaryTable(entryText(e), entryName(e));
+  } catch (err) {
+    // Not a summary after all; a summary with lines that do not line up, or a bad .gz, is refused.
+    if (err instanceof NotASummary) return undefined;
+    throw err;
   }
 }
 

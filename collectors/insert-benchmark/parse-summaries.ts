@@ -4,6 +4,9 @@
 // Cells stay text: `NA`, empty cells and `inf` are kept as printed.
 import { InputError } from '../lib/input-error.ts';
 
+/** A file without a summary's header line: named like one, but something else. */
+export class NotASummary extends InputError {}
+
 export interface SummaryTable {
   /** Column names of the header line, e.g. ips qps rps ... p99 tag. */
   columns: string[];
@@ -15,24 +18,37 @@ export interface SummaryTable {
 
 /** Parse a tab- or comma-separated summary table. Throws when the first line is not a header with a `tag` column. */
 export function parseSummaryTable(text: string, file = 'summary'): SummaryTable {
-  const all = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  // Blanks at a line's end (an editor, a copy through Windows) are not cells; tabs are.
+  const all = text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .map((l) => l.replace(/[ \r]+$/, ''));
   while (all.length && all[all.length - 1] === '') all.pop();
   const sep = (all[0] ?? '').includes('\t') ? '\t' : ',';
   const columns = (all[0] ?? '').split(sep);
   if (columns[columns.length - 1] !== 'tag') {
-    throw new InputError(
+    throw new NotASummary(
       `${file}: the first line is not a summary header ending in "tag": ${JSON.stringify((all[0] ?? '').slice(0, 80))}`,
     );
   }
   const rows: SummaryTable['rows'] = [];
   const groups: number[] = [];
   let group = 0;
-  for (const line of all.slice(1)) {
+  for (let n = 1; n < all.length; n++) {
+    const line = all[n]!;
     if (line.trim() === '-') {
       group++;
       continue;
     }
-    const cells = line.split(sep);
+    const cells = line.split(sep).map((c) => c.trim());
+    // A line cut short or with a cell too many would give every later column the next one's number.
+    if (cells.length !== columns.length)
+      throw new InputError({
+        file,
+        where: n + 1,
+        what: `${cells.length} cells where the header has ${columns.length}: the columns do not line up (is the file cut short or edited?)`,
+        todo: 'Give the summary as the harness wrote it',
+      });
     rows.push(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])));
     groups.push(group);
   }

@@ -41,6 +41,9 @@ function isEvent(v: unknown): v is JournalEvent {
             : typeof x === 'string';
     if (!ok) return false;
   }
+  // Times are what benchsite writes (toISOString); anything else would become a run's start or end.
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(o.at as string) || Number.isNaN(Date.parse(o.at as string)))
+    return false;
   if (o.files !== undefined && !(Array.isArray(o.files) && o.files.every((s) => typeof s === 'string'))) return false;
   return true;
 }

@@ -158,15 +158,39 @@ async function readRawInput(input: string): Promise<RawTree> {
   }
   if (/\.(tar\.gz|tgz)$/.test(input)) {
     const entries = (await unpackTarGz(input, limit)).map((e) => ({
-      path: e.path.replace(/^\.\//, ''),
+      path: memberPath(input, e.path),
       data: e.data,
       mtimeMs: e.mtime ? e.mtime * 1000 : undefined,
     }));
-    return { name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''), entries: entries.sort(byPath) };
+    // A member stored twice (tar -r appends) is what tar -x leaves: the last copy.
+    const last = new Map(entries.map((e) => [e.path, e]));
+    return { name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''), entries: [...last.values()].sort(byPath) };
   }
   if (info.size > limit) throw tooLarge(input, limit);
   const data = new Uint8Array(await readFile(input));
   return { name: basename(input), entries: [{ path: basename(input), data, mtimeMs: info.mtimeMs }] };
+}
+
+/**
+ * A member's path as a path inside the input: `./` and empty segments dropped. A member that would leave the
+ * archive's folder (`..`, an absolute path, a drive letter) is refused: benchsite reads no path it names, and a
+ * result directory packed with tar -czf never holds one.
+ */
+export function memberPath(input: string, path: string): string {
+  const parts = path.split('/').filter((p) => p !== '' && p !== '.');
+  if (
+    path.startsWith('/') ||
+    /^[a-zA-Z]:/.test(path) ||
+    path.includes('\\') ||
+    parts.includes('..') ||
+    parts.length === 0
+  )
+    throw new InputError({
+      file: input,
+      what: `the archive holds a member named ${JSON.stringify(path.slice(0, 200))}, which is outside the archive's folder`,
+      todo: 'Make the archive again from the result directory (tar -czf x.tar.gz dir), or harvest the directory',
+    });
+  return parts.join('/');
 }
 
 /** The files of a .tar.gz, unpacked as a stream and refused as soon as they pass `limit` bytes. */

@@ -175,6 +175,39 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     else if ((m = EPS.exec(line))) s.eventsPerSec = Number(m[1]);
   }
   // A report cut off before its `queries:` line (e.g. killed while printing) is not a report.
-  if (stats && sawQueriesLine) out.stats = stats;
+  if (stats && sawQueriesLine) {
+    const wrong = disagreement(stats);
+    if (wrong) out.errors.unshift(wrong);
+    else out.stats = stats;
+  }
   return out;
+}
+
+/** How far a rate may be from count / elapsed: sysbench divides by its own timer, a hair off `total time`. */
+const RATE_TOLERANCE = 0.02;
+
+/**
+ * The report's numbers checked against each other, as sysbench computes them: the query total is the sum of
+ * read, write and other and equals the `queries:` count, and each per-second rate is its count over the
+ * elapsed time. A report that disagrees with itself was edited or damaged: its numbers are not published.
+ */
+export function disagreement(s: SysbenchStats): string | undefined {
+  const q = s.queries;
+  const parts = q.read + q.write + q.other;
+  if (q.total !== parts && parts > 0)
+    return `the statistics disagree: queries performed total ${q.total} is not read + write + other = ${parts}`;
+  if (q.total !== s.queriesRate.count && q.total > 0)
+    return `the statistics disagree: ${s.queriesRate.count} queries, but queries performed total ${q.total}`;
+  const t = s.elapsedSeconds;
+  if (t === undefined) return undefined;
+  if (!(t > 0)) return `the statistics disagree: total time ${t}s`;
+  for (const [what, v] of [
+    ['transactions', s.transactions],
+    ['queries', s.queriesRate],
+  ] as const) {
+    const expected = v.count / t;
+    if (Math.abs(v.perSec - expected) > RATE_TOLERANCE * Math.max(expected, v.perSec) + 0.01)
+      return `the statistics disagree: ${what}: ${v.count} (${v.perSec} per sec.), but ${v.count} in ${t}s is ${+expected.toFixed(2)} per sec.`;
+  }
+  return undefined;
 }

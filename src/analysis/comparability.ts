@@ -50,3 +50,33 @@ export function comparability(run: Run, base: Run): Comparability {
     notes.push(`build ${run.dbms.build ?? 'none'} (base: ${base.dbms.build ?? 'none'})`);
   return { blocking, notes };
 }
+
+/**
+ * The size of a run's workload in words (`1 table × 20,000 rows, 1 thread`; `1,000,000 rows, 1 client`): runs of
+ * different sizes are separate series in history. '' when the benchmark has no run-level size (HammerDB's
+ * warehouses are in each test's name) or the run does not say.
+ */
+export function workloadSize(w: Run['workload'], label?: string): string {
+  const n = (x: number | undefined) => (x === undefined ? undefined : x.toLocaleString('en-US'));
+  const parts: string[] = [];
+  switch (w.kind) {
+    case 'sysbench':
+      if (w.tables !== undefined || w.rows !== undefined)
+        parts.push(`${n(w.tables) ?? '?'} table${w.tables === 1 ? '' : 's'} × ${n(w.rows) ?? '?'} rows`);
+      if (w.threads.length)
+        parts.push(`${w.threads.join(', ')} thread${w.threads.length === 1 && w.threads[0] === 1 ? '' : 's'}`);
+      break;
+    case 'insert-benchmark':
+      if (w.rowsInitial !== undefined) parts.push(`${n(w.rowsInitial)} rows`);
+      else {
+        // Summary-only runs may not know it; the harness names result directories <rows>m.<build>.
+        const m = /^(\d+(?:\.\d+)?)m\./.exec(label ?? '');
+        if (m) parts.push(`${m[1]}M rows`);
+      }
+      if (w.clients !== undefined) parts.push(`${w.clients} client${w.clients === 1 ? '' : 's'}`);
+      break;
+    case 'hammerdb-tprocc':
+      break;
+  }
+  return parts.join(', ');
+}

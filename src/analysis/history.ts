@@ -1,15 +1,28 @@
-// History across versions: runs of one benchmark, host and product, ordered by version, each config its
-// own ladder. Every version relative to the first (the oldest) and to its predecessor, as the posts'
-// version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22). A version run several times
-// shows its latest run, and says how many it has: one column per version keeps a ladder readable (and its
-// page small) when a host has hundreds of runs.
+// History across versions: runs of one benchmark, host and product, ordered by version, one ladder per config
+// family (content/config-families.yaml; by default each config is its own family) and workload size (runs of
+// another table size are another ladder, never dropped). Every version relative to the first (the oldest) and
+// to its predecessor, as the posts' version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22). A
+// version run several times shows its latest run in the ladder, and every run on a time axis (`timeline`) with
+// the spread between its runs: one column per version keeps a ladder readable when a host has hundreds of runs.
 import type { RunSummary } from '../runs/run-summary.ts';
+import type { ConfigFamily } from '../schemas/index.ts';
+import { familyOf } from './history-content.ts';
+import { repeatSpread, type RepeatSpread } from './noise.ts';
 import { compareVersions } from './versions.ts';
 
 export interface Ladder {
+  /** The config family's name (the config's own name when it has no family). */
   config: string;
+  /** The configs of the family that have runs here, in version order of their first run. */
+  configs: string[];
+  /** The runs' workload size (workloadSize of run-summary.ts); '' when the benchmark has none at run level. */
+  workloadSize: string;
   /** One run per version, the latest, in version order; `of` counts the version's runs. */
-  runs: Array<{ id: string; label: string; version: string; date: string; of: number }>;
+  runs: Array<{ id: string; label: string; version: string; config: string; date: string; of: number }>;
+  /** Every run of the ladder by date, each test relative to the ladder's first run (a time axis of repeats). */
+  timeline: Array<{ id: string; version: string; date: string; toFirst: Array<number | undefined> }>;
+  /** For each version run more than once: the spread of each test's headline value between its runs. */
+  spreads: Array<{ version: string; runs: number; tests: Array<RepeatSpread | undefined> }>;
   tests: string[];
   metrics: string[];
   /** values[t][r]: headline value of test t in run r. */
@@ -28,14 +41,20 @@ const ratio = (a: number | undefined, b: number | undefined) =>
 export const onLadder = ({ summary }: { summary: RunSummary }) =>
   summary.dbms.version !== undefined && summary.headline.length > 0;
 
-export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>): Ladder[] {
+export function historyLadders(
+  runs: Array<{ id: string; summary: RunSummary }>,
+  families: ConfigFamily[] = [],
+): Ladder[] {
   const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
   for (const r of runs.filter(onLadder)) {
-    const list = byConfig.get(r.summary.config.name) ?? [];
+    const family = familyOf(families, r.summary.dbms.product, r.summary.config.name);
+    const key = `${family}\u0000${r.summary.workloadSize}`;
+    const list = byConfig.get(key) ?? [];
     list.push(r);
-    byConfig.set(r.summary.config.name, list);
+    byConfig.set(key, list);
   }
-  return [...byConfig].map(([config, list]) => {
+  return [...byConfig].map(([key, list]) => {
+    const [config, workloadSize] = key.split('\u0000') as [string, string];
     list.sort(
       (a, b) =>
         compareVersions(a.summary.dbms.version, b.summary.dbms.version) ||
@@ -66,15 +85,47 @@ export function historyLadders(runs: Array<{ id: string; summary: RunSummary }>)
       ({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])),
     );
     const values = tests.map((t, i) => byRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
+    const headlineOf = (summary: RunSummary) =>
+      new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value]));
+    const first = values.map((row) => row[0]);
+    const timeline = [...list]
+      .sort((a, b) => a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id))
+      .map(({ id, summary }) => {
+        const m = headlineOf(summary);
+        return {
+          id,
+          version: summary.dbms.version ?? '?',
+          date: summary.date,
+          toFirst: tests.map((t, i) => ratio(m.get(`${t}\u0000${metrics[i]}`), first[i])),
+        };
+      });
+    const spreads = latest
+      .filter((r) => r.of > 1)
+      .map((r) => {
+        const same = list.filter((x) => (x.summary.dbms.version ?? '?') === (r.summary.dbms.version ?? '?'));
+        const maps = same.map((x) => headlineOf(x.summary));
+        return {
+          version: r.summary.dbms.version ?? '?',
+          runs: same.length,
+          tests: tests.map((t, i) =>
+            repeatSpread(maps.map((m) => m.get(`${t}\u0000${metrics[i]}`)).filter((v): v is number => v !== undefined)),
+          ),
+        };
+      });
     return {
       config,
+      configs: [...new Set(latest.map((r) => r.summary.config.name))],
+      workloadSize,
       runs: latest.map(({ id, summary, of }) => ({
         id,
         label: summary.dbms.label,
         version: summary.dbms.version ?? '?',
+        config: summary.config.name,
         date: summary.date,
         of,
       })),
+      timeline,
+      spreads,
       tests,
       metrics,
       values,

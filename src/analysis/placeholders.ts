@@ -365,7 +365,7 @@ function evaluate(model: ReportModel, e: Expr): Value {
       );
     }
     case 'ratio': {
-      const usage = 'ratio(<column>, <other column>, <test or group>)';
+      const usage = 'ratio(<column>, <other column>, <test or group>[, metric=<name>])';
       arity(e, 3, usage);
       const aName = nameOf(e.args[0]!, 'the column');
       const bName = nameOf(e.args[1]!, 'the other column');
@@ -377,8 +377,19 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const { tests, group } = testsOf(s, nameOf(e.args[2]!, 'the test'));
       const ja = s.columns.indexOf(a);
       const jb = s.columns.indexOf(b);
+      const metric = e.options.metric?.text;
+      const has = (id: string, m: string) => Object.values(model.results[id] ?? {}).some((x) => x[m] !== undefined);
+      if (metric && !(has(a.id, metric) && has(b.id, metric)))
+        fail(`${a.label} or ${b.label} has no metric "${metric}"`, metric, [
+          ...new Set([a, b].flatMap((c) => Object.values(model.results[c.id] ?? {}).flatMap((x) => Object.keys(x)))),
+        ]);
       const items = tests.map((t) => {
         const row = s.rows.find((r) => r.test === t)!;
+        if (metric) {
+          const va = model.results[a.id]?.[t]?.[metric];
+          const vb = model.results[b.id]?.[t]?.[metric];
+          return { test: t, value: va !== undefined && vb ? va / vb : undefined };
+        }
         const ca = row.cells[ja]!;
         const cb = row.cells[jb]!;
         // Absolute values when both have them; otherwise each relative to the section's base (a ladder's

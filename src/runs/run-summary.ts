@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Text } from '../schemas/common.ts';
 import { DbmsSchema, IsoDate, Benchmark, ProvenanceSource, RunId, type Run } from '../schemas/index.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
+import { workloadSize } from '../analysis/comparability.ts';
 
 export const RunSummarySchema = z.strictObject({
   benchmark: Benchmark,
@@ -20,6 +21,8 @@ export const RunSummarySchema = z.strictObject({
   testCount: z.number().int().nonnegative(),
   /** Names of the tests that failed. */
   failed: z.array(Text),
+  /** The workload's size, runs of other sizes are never compared (workloadSize in analysis/comparability.ts). */
+  workloadSize: z.string(),
   /** Each test's headline number (primaryMetric): [test, metric, value]. */
   headline: z.array(z.tuple([Text, Text, z.number()])),
   /** Published-relative runs only: each table's base run and the values relative to it, [test, value]. */
@@ -47,6 +50,7 @@ export function summarizeRun(run: Run): RunSummary {
     source: run.provenance.source,
     testCount: run.tests.length,
     failed: run.tests.filter((t) => t.status === 'failed').map((t) => t.name),
+    workloadSize: workloadSize(run.workload, run.label),
     headline,
     relative: run.relative?.map((t) => ({
       base: t.base,

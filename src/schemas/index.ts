@@ -23,3 +23,4 @@ export * from './specs/sysbench.ts';
 export * from './specs/insert-benchmark.ts';
 export * from './specs/hammerdb.ts';
 export * from './spec.ts';
+export * from './history.ts';

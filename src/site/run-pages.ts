@@ -9,6 +9,7 @@
 // A rebuild touches only what changed: dist/ is not emptied under runs/ (Astro's emptying is turned off and
 // done here for everything else), and a manifest remembers, with the build that last wrote dist/runs/, per run, the stamp of its files and its page, so
 // an unchanged run costs four stat calls (runStamp). The dev server renders the same pages through ordinary routes.
+import { historyContent } from './history-content.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -114,10 +115,11 @@ export function runPages(): AstroIntegration {
           createHash('sha1').update(runsDir).digest('hex').slice(0, 12),
         );
         await mkdir(cacheDir, { recursive: true });
+        const { annotations } = await historyContent();
         const salt = createHash('sha1')
-          .update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}`)
+          .update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}\n${JSON.stringify(annotations)}`)
           .digest('hex');
-        const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt };
+        const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt, annotations };
         const ids = (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
 
         // dist/runs/ as the last build left it, or, when it is another folder or was emptied, from scratch.

@@ -20,8 +20,9 @@ export interface SiteRun {
 let summaries: Promise<SiteRunSummary[]> | undefined;
 
 export function allRuns(): Promise<SiteRunSummary[]> {
+  // Kept as JSON text in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
   summaries ??= getCollection('runs').then((entries) =>
-    entries.map((e) => ({ id: e.id, summary: e.data as RunSummary })),
+    entries.map((e) => ({ id: e.id, summary: JSON.parse((e.data as { summary: string }).summary) as RunSummary })),
   );
   return summaries;
 }

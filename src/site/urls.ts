@@ -7,3 +7,4 @@ export const homeUrl = () => base();
 export const hostUrl = (benchmark: string, host: string) => `${base()}hosts/${benchmark}/${host}/`;
 export const historyUrl = (benchmark: string, host: string, product: string) =>
   `${base()}history/${benchmark}/${host}/${product}/`;
+export const historyIndexUrl = () => `${base()}history/`;

@@ -4,6 +4,8 @@
 // runs by their file stamps (run-pages.ts) and links their cached files, so adding one run to 10,000 renders one
 // page. Content is untrusted: the series and the archive are checked here as `benchsite validate` checks them
 // (validate-run-folder.ts), and only checked bytes are published.
+import type { Annotation } from '../../schemas/index.ts';
+import { annotationsBefore } from '../../analysis/history-content.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +27,10 @@ export interface RenderContext {
   /** The page shell (shell.ts) with its placeholders. */
   shell: string;
   base: string;
-  /** Changes whenever the shell, base or the site's source changes: every page is then rendered again. */
+  /** Changes whenever the shell, base, annotations or the site's source changes: every page is then rendered again. */
   salt: string;
+  /** content/annotations.yaml, checked: each run page shows those of its host up to its date. */
+  annotations: Annotation[];
 }
 
 export interface RenderJob {
@@ -154,7 +158,13 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
       cached.page,
       fillShell(ctx.shell, {
         ...runPageHead(run),
-        body: runPageBody({ id, run, charts: charts.html, base: ctx.base }),
+        body: runPageBody({
+          id,
+          run,
+          charts: charts.html,
+          base: ctx.base,
+          annotations: annotationsBefore(ctx.annotations, run.host.name, run.date, run.dbms.product),
+        }),
       }),
     );
     writeAtomic(cached.csv, runCsv(id, run));

@@ -2,7 +2,7 @@
 // over time, and the raw files with their checksums. Pure (the run, its pre-drawn charts and the site's base
 // URL in, HTML out), so the build renders 10,000 of them on worker threads outside Astro and the dev server
 // renders the same HTML through an Astro route.
-import type { Run, SystemAverages } from '../../schemas/index.ts';
+import type { Annotation, Run, SystemAverages } from '../../schemas/index.ts';
 import { onLadder } from '../../analysis/history.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
 import { summarizeRun } from '../../runs/run-summary.ts';
@@ -21,6 +21,8 @@ export interface RunPageInput {
   charts: string;
   /** The site's base URL, ending in `/`. */
   base: string;
+  /** content/annotations.yaml entries of the run's host dated on or before the run (annotationsBefore). */
+  annotations?: Annotation[];
 }
 
 /** The page's <title> and meta description. */
@@ -192,11 +194,22 @@ function provenance(run: Run, base: string): Html {
 }
 
 /** The page's <main> content. */
-export function runPageBody({ id, run, charts, base }: RunPageInput): string {
+function annotationList(list: Annotation[] | undefined): Html | '' {
+  if (!list?.length) return '';
+  return html`<section class="annotations" aria-label="annotations of this host">
+    <p class="small"><strong>Annotations of ${list[0]!.host}</strong> (before this run):</p>
+    <ol class="small">
+      ${list.map((a) => html`<li data-annotation-date="${a.date}"><strong>${a.date}</strong>: ${a.text}${a.url && safeHref(a.url) ? html` <a href="${safeHref(a.url)!}">more</a>` : ''}</li>`)}
+    </ol>
+  </section>`;
+}
+
+export function runPageBody({ id, run, charts, base, annotations }: RunPageInput): string {
   const failed = run.tests.filter((t) => t.status === 'failed');
   return html`<p class="small muted">${run.benchmark} · ${run.host.name} · ${run.date}</p>
   <h1>${run.label}</h1>
   ${facts(id, run, base)}
+  ${annotationList(annotations)}
   ${run.notes && html`<p>${run.notes}</p>`}
   ${failed.length > 0 && html`<p class="warning">${failed.length} test(s) failed: ${failed.map((t) => `${t.name}: ${t.error}`).join('; ')}</p>`}
   ${testsTable(run)}

@@ -70,3 +70,18 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
     ]);
   });
 });
+
+describe('a summary whose columns do not line up is refused, naming the file and line', () => {
+  const text = fixtureText(`${DIR}o.sum.t.100m.rx56.cx6a`);
+  it('a cell lost on a line', () => {
+    const lines = text.split('\n');
+    lines[2] = lines[2]!.replace('\t32.5\t', '\t');
+    expect(() => parseSummaryTable(lines.join('\n'), 'o.sum.t.100m.rx56.cx6a')).toThrow(
+      'o.sum.t.100m.rx56.cx6a:3: 20 cells where the header has 21: the columns do not line up (is the file cut short or edited?). Give the summary as the harness wrote it.',
+    );
+  });
+  it('blanks at line ends and a CR (a copy through Windows) change nothing', () => {
+    const windows = text.replace(/\n/g, ' \r\n');
+    expect(parseSummaryTable(windows)).toEqual(parseSummaryTable(text));
+  });
+});

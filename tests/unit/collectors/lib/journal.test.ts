@@ -54,3 +54,8 @@ describe('a damaged journal', () => {
     expect([...finishedSteps(events)]).toEqual(['prepare']);
   });
 });
+
+it('an event whose time is not the ISO time benchsite writes is left out', () => {
+  const text = [lines[0], lines[1]!.replace(/"at":"[^"]+"/, '"at":"2026-11-22T03:00:0"'), lines[2]].join('\n');
+  expect(parseJournal(text).map((e) => e.event)).toEqual(['start', 'start']);
+});

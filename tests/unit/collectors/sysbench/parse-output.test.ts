@@ -148,3 +148,38 @@ describe('parseSysbenchOutput on real outputs', () => {
     expect(out.stats?.queriesRate.perSec).toBeGreaterThan(0);
   });
 });
+
+describe('a report that disagrees with itself (edited or damaged) is not a report', () => {
+  const real = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
+
+  it('the real output agrees with itself', () => {
+    expect(parseSysbenchOutput(real).stats?.queriesRate.perSec).toBe(12921.74);
+  });
+
+  it.each([
+    [
+      'a per-second rate that is not count / time',
+      (t: string) =>
+        t.replace(
+          'queries:                             38819  (12921.74',
+          'queries:                             38819  (129217.4',
+        ),
+      'the statistics disagree: queries: 38819 (129217.4 per sec.), but 38819 in 3.0026s is 12928.46 per sec.',
+    ],
+    [
+      'a total that is not read + write + other',
+      (t: string) => t.replace('total:                           38819', 'total:                           98819'),
+      'the statistics disagree: queries performed total 98819 is not read + write + other = 38819',
+    ],
+    [
+      'a time of 0',
+      (t: string) =>
+        t.replace('total time:                          3.0026s', 'total time:                          0s'),
+      'the statistics disagree: total time 0s',
+    ],
+  ])('%s', (_, edit, error) => {
+    const out = parseSysbenchOutput(edit(real));
+    expect(out.stats).toBeUndefined();
+    expect(out.errors[0]).toBe(error);
+  });
+});

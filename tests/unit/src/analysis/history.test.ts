@@ -73,3 +73,71 @@ describe('history ladders', () => {
     expect(historyKeys([failed, unversioned])).toEqual([]);
   });
 });
+
+describe('history follows a product: config families, workload sizes, repeats over time', () => {
+  const variant = (opts: { version: string; factor: number; config?: string; rows?: number; date?: string }) => {
+    const run = structuredClone(pg.run);
+    run.dbms.version = opts.version;
+    if (opts.config) run.config.name = opts.config;
+    if (opts.rows && run.workload.kind === 'sysbench') run.workload.rows = opts.rows;
+    if (opts.date) run.date = opts.date;
+    run.results = run.results.map((r) =>
+      r.metric === 'qps' || r.metric === 'scan_krows_per_s' ? { ...r, value: r.value * opts.factor } : r,
+    );
+    return {
+      id: `${pg.id}-${opts.version}-${run.config.name}-${run.date}-${opts.rows ?? ''}`,
+      summary: summarizeRun(run),
+    };
+  };
+  const families = [{ name: 'x10a, x10b', product: 'postgres', configs: ['x10a', 'x10b'] }];
+
+  it('configs of one family form one ladder; without the family each config is its own', () => {
+    const runs = [
+      variant({ version: '17.7', factor: 1, config: 'x10a' }),
+      variant({ version: '16.11', factor: 1, config: 'x10a' }),
+      variant({ version: '18.1', factor: 0.9, config: 'x10b' }),
+    ];
+    const one = historyLadders(runs, families);
+    expect(one).toHaveLength(1);
+    expect(one[0]!.config).toBe('x10a, x10b');
+    expect(one[0]!.runs.map((r) => `${r.version} ${r.config}`)).toEqual(['16.11 x10a', '17.7 x10a', '18.1 x10b']);
+    expect(one[0]!.configs).toEqual(['x10a', 'x10b']);
+    const i = one[0]!.tests.indexOf('point-query');
+    expect(one[0]!.toFirst[i]![2]).toBeCloseTo(0.9, 10);
+    expect(historyLadders(runs).map((l) => l.config)).toEqual(['x10a', 'x10b']);
+  });
+
+  it('runs of another table size are another ladder, never dropped', () => {
+    const ladders = historyLadders([
+      variant({ version: '16.11', factor: 1, rows: 20000 }),
+      variant({ version: '17.7', factor: 1.1, rows: 20000 }),
+      variant({ version: '17.7', factor: 2, rows: 1000000 }),
+    ]);
+    expect(ladders.map((l) => [l.workloadSize, l.runs.map((r) => r.version)])).toEqual([
+      ['1 table × 20,000 rows, 1 thread', ['16.11', '17.7']],
+      ['1 table × 1,000,000 rows, 1 thread', ['17.7']],
+    ]);
+  });
+
+  it('repeats of a version: every run on the time axis, and their spread', () => {
+    const ladders = historyLadders([
+      variant({ version: '16.11', factor: 1, date: '2026-01-01' }),
+      variant({ version: '17.7', factor: 1.1, date: '2026-02-01' }),
+      variant({ version: '17.7', factor: 1.3, date: '2026-03-01' }),
+    ]);
+    const l = ladders[0]!;
+    const i = l.tests.indexOf('point-query');
+    expect(l.timeline.map((r) => [r.date, r.version])).toEqual([
+      ['2026-01-01', '16.11'],
+      ['2026-02-01', '17.7'],
+      ['2026-03-01', '17.7'],
+    ]);
+    expect(l.timeline.map((r) => r.toFirst[i])).toEqual([1, expect.closeTo(1.1, 10), expect.closeTo(1.3, 10)]);
+    expect(l.spreads).toHaveLength(1);
+    const base = l.values[i]![0]!;
+    expect(l.spreads[0]!.version).toBe('17.7');
+    expect(l.spreads[0]!.runs).toBe(2);
+    expect(l.spreads[0]!.tests[i]!.mean).toBeCloseTo(base * 1.2, 6);
+    expect(l.spreads[0]!.tests[i]!.min).toBeCloseTo(base * 1.1, 6);
+  });
+});

@@ -201,3 +201,16 @@ describe('assert: claims', () => {
     );
   });
 });
+
+describe('ratio of a metric', () => {
+  it('divides the metric of two runs', () => {
+    const id = (b: string) => `${M}${b}_rel_o2nofp.z12a_c8r32.pk1`;
+    const cpu = (b: string) => mar26.results[id(b)]!['point-query']!.cpu_per_query!;
+    expect(r(mar26, 'ratio(8.4.8, my8045_rel_o2nofp.z12a_c8r32, point-query, metric=cpu_per_query)')).toBe(
+      (cpu('my8408') / cpu('my8045')).toFixed(2),
+    );
+    expect(error(mar26, 'ratio(8.4.8, my8045_rel_o2nofp.z12a_c8r32, point-query, metric=cpu_per_qry)')).toMatch(
+      /^8\.4\.8 or my8045_rel_o2nofp\.z12a_c8r32 has no metric "cpu_per_qry"; names that would resolve: cpu_per_query, /,
+    );
+  });
+});

@@ -21,6 +21,7 @@ beforeEach(async () => {
     shell: SHELL,
     base: '/',
     salt: 'salt-1',
+    annotations: [],
   };
   await mkdir(ctx.cacheDir);
 });

@@ -1,0 +1,128 @@
+// The last check of every harvested run, whatever the benchmark: numbers no measurement can give (not finite,
+// a negative rate or time, a percentage of CPU over 100, a rate above a billion per second, a 95th percentile
+// above the maximum) come from damaged input. Such a number is never published: it is left out and its test is
+// marked failed with what was wrong and where to look. Series values that are not numbers become null (the
+// tool printed nothing readable there).
+import type { HarvestedRun } from './harvested.ts';
+
+/** No database server does more operations than this per second. */
+const MAX_RATE_PER_S = 1e9;
+
+/** Metrics that may be negative: lower ends of intervals and differences. */
+const MAY_BE_NEGATIVE = /(_ci95_low|_delta|_change|_diff)$/;
+
+/** Why a value cannot have been measured, or undefined when it can. */
+export function impossible(metric: string, unit: string, value: number): string | undefined {
+  if (!Number.isFinite(value)) return 'is not a number';
+  if (value < 0 && !MAY_BE_NEGATIVE.test(metric)) return 'is negative';
+  const u = unit.toLowerCase();
+  // vmstat's us/sy/id/wa and iostat's %util are shares of 100 (CPU seconds per operation are not).
+  if (u === '%' && value > 100) return 'is a percentage over 100';
+  if (/\/\s*s(ec)?$/.test(u) && value > MAX_RATE_PER_S) return `is more than ${MAX_RATE_PER_S} per second`;
+  if (/\/\s*min$/.test(u) && value > MAX_RATE_PER_S * 60) return `is more than ${MAX_RATE_PER_S} per second`;
+  if (value > MAX_ANY) return `is more than ${MAX_ANY.toExponential()}`;
+  return undefined;
+}
+
+/** Nothing a benchmark measures (bytes of a database included) comes near this. */
+const MAX_ANY = 1e15;
+
+/** Impossible numbers in a test's vmstat/iostat averages, as `harness.vmstat.cpuPct is negative (-3)`. */
+function impossibleSystem(value: unknown, path: string, out: string[]): void {
+  if (typeof value === 'number') {
+    const key = path.slice(path.lastIndexOf('.') + 1);
+    const why = !Number.isFinite(value)
+      ? 'is not a number'
+      : value < 0
+        ? 'is negative'
+        : key.endsWith('Pct') && value > 100
+          ? 'is a percentage over 100'
+          : key === 'samples' && !Number.isInteger(value)
+            ? 'is not a count'
+            : value > MAX_ANY
+              ? `is more than ${MAX_ANY.toExponential()}`
+              : undefined;
+    if (why) out.push(`${path} ${why} (${value})`);
+  } else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) impossibleSystem(v, path ? `${path}.${k}` : k, out);
+}
+
+/** Orders a time's statistics must keep: min <= avg <= max and p50 <= p95 <= p99 <= max (same unit). */
+const ORDERS = [
+  ['min', 'avg', 'max'],
+  ['p50', 'p95', 'p99', 'max'],
+];
+const TIME_UNITS = new Set(['ms', 's', 'us', 'µs', 'seconds']);
+
+/** Pairs of metrics of one test out of order, e.g. `delivery_avg_ms 5.1 > delivery_max_ms 4.8`. */
+function outOfOrder(values: Map<string, { value: number; unit: string }>): Array<{ metrics: string[]; text: string }> {
+  const out: Array<{ metrics: string[]; text: string }> = [];
+  for (const [metric, r] of values) {
+    if (!TIME_UNITS.has(r.unit)) continue;
+    const m = /^(.*?)(min|avg|p50|p95|p99)(_[a-z]+)?$/.exec(metric);
+    if (!m) continue;
+    const [, stem, stat, suffix = ''] = m;
+    for (const chain of ORDERS) {
+      const i = chain.indexOf(stat!);
+      if (i < 0) continue;
+      for (const later of chain.slice(i + 1)) {
+        const other = values.get(`${stem}${later}${suffix}`);
+        if (other && other.unit === r.unit && r.value > other.value * (1 + 1e-9) + 1e-12)
+          out.push({
+            metrics: [metric, `${stem}${later}${suffix}`],
+            text: `${metric} ${r.value} is above ${stem}${later}${suffix} ${other.value}`,
+          });
+      }
+    }
+  }
+  return out;
+}
+
+/** Check a harvested run in place: impossible numbers out, their tests failed with the reason. */
+export function guardNumbers(h: HarvestedRun): void {
+  const run = h.run;
+  const drop = new Set<string>();
+  const reasons = new Map<string, string[]>();
+  const byTest = new Map<string, Map<string, { value: number; unit: string }>>();
+  for (const r of run.results) {
+    let m = byTest.get(r.test);
+    if (!m) byTest.set(r.test, (m = new Map()));
+    m.set(r.metric, r);
+    const why = impossible(r.metric, r.unit, r.value);
+    if (why) {
+      drop.add(`${r.test}\u0000${r.metric}`);
+      reasons.set(r.test, [...(reasons.get(r.test) ?? []), `${r.metric} ${why} (${r.value} ${r.unit})`]);
+    }
+  }
+  for (const [test, values] of byTest)
+    for (const o of outOfOrder(values)) {
+      for (const metric of o.metrics) drop.add(`${test}\u0000${metric}`);
+      reasons.set(test, [...(reasons.get(test) ?? []), o.text]);
+    }
+  for (const t of run.tests) {
+    if (!t.system) continue;
+    const found: string[] = [];
+    impossibleSystem(t.system, 'system', found);
+    if (found.length === 0) continue;
+    delete t.system;
+    reasons.set(t.name, [...(reasons.get(t.name) ?? []), ...found]);
+  }
+  if (reasons.size) {
+    run.results = run.results.filter((r) => !drop.has(`${r.test}\u0000${r.metric}`));
+    for (const t of run.tests) {
+      const why = reasons.get(t.name);
+      if (!why) continue;
+      const files = t.rawFiles?.length ? `${t.rawFiles.join(', ')}: ` : '';
+      const text = `${files}${why.join('; ')}: no measurement gives this, so the input is damaged; these numbers are left out`;
+      t.status = 'failed';
+      t.error = t.error ? `${t.error}; ${text}` : text;
+    }
+  }
+  for (const list of Object.values(h.series.tests))
+    for (const s of list)
+      for (const row of s.rows)
+        for (let i = 0; i < row.length; i++) {
+          const v = row[i];
+          if (v !== null && !Number.isFinite(v)) row[i] = null;
+        }
+}

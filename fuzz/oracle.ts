@@ -1,0 +1,274 @@
+// Running one case and judging it: the outcome classes of issue 13's table, and the oracle that finds numbers
+// the input does not support.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { harvestAny } from '../collectors/harvest-any.ts';
+import type { HarvestedRun } from '../collectors/lib/harvested.ts';
+import { isInputError } from '../collectors/lib/input-error.ts';
+import { publishableRun } from '../collectors/lib/publishable.ts';
+import { loadRawInput, type RawTree } from '../collectors/lib/raw-tree.ts';
+import { parseSeriesFile } from '../src/runs/parse-series-file.ts';
+import { runId } from '../src/runs/run-id.ts';
+import { validateRunData } from '../src/runs/validate-run.ts';
+import type { Run } from '../src/schemas/index.ts';
+import type { Seed } from './corpus.ts';
+import type { FuzzCase } from './mutate.ts';
+
+export const OUTCOMES = ['success', 'refused', 'no runs', 'uncaught', 'wrong', 'hang'] as const;
+export type OutcomeKind = (typeof OUTCOMES)[number];
+
+export const OUTCOME_TEXT: Record<OutcomeKind, string> = {
+  success: 'clean success or a failed test reported as such',
+  refused: 'refused with a typed message naming the file (and line)',
+  'no runs': 'no runs found (said so)',
+  uncaught: 'uncaught error (a bug: stack trace, or a run its own schema refuses)',
+  wrong: 'silently wrong (a run that validates with numbers the input does not support)',
+  hang: 'hang (over the time limit) or out of memory',
+};
+
+export interface Outcome {
+  kind: OutcomeKind;
+  /** Where: the code (file:line) of an error, the check that failed, or the seed of a hang. */
+  place?: string;
+  detail?: string;
+}
+
+/** The fixed modification time of in-memory files: harvest falls back to file times for a date. */
+const MTIME = Date.UTC(2026, 10, 22, 12) as number;
+
+/** Input as harvest loads it: a directory's files in memory, or the .tar.gz written and read back. */
+async function treeOf(c: FuzzCase, tmp: string): Promise<RawTree> {
+  if (c.container === 'tar.gz') {
+    mkdirSync(tmp, { recursive: true });
+    const file = join(tmp, `${c.root}.tar.gz`);
+    writeFileSync(file, c.archive!);
+    return loadRawInput(file);
+  }
+  const entries = c.files
+    .map((f) => ({ path: f.path, data: f.data, origin: f.path, mtimeMs: MTIME }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { name: c.root, entries };
+}
+
+/** Harvest a seed as it is: what every mutated case is compared with. */
+export function baseline(seed: Seed): Map<string, RunSummary> {
+  const tree: RawTree = {
+    name: seed.root,
+    entries: seed.files.map((f) => ({ path: f.path, data: f.data, origin: f.path, mtimeMs: MTIME })),
+  };
+  return new Map(harvestAny(tree).runs.map((h) => [h.run.label, summarise(h.run)]));
+}
+
+/** A run reduced to what the oracle compares: each test's status, raw files and numbers. */
+interface RunSummary {
+  tests: Map<string, { ok: boolean; rawFiles: string[]; values: Map<string, number> }>;
+}
+
+function summarise(run: Run): RunSummary {
+  const tests = new Map<string, { ok: boolean; rawFiles: string[]; values: Map<string, number> }>();
+  for (const t of run.tests)
+    tests.set(t.name, { ok: t.status === 'ok', rawFiles: t.rawFiles ?? [], values: new Map() });
+  for (const r of run.results) tests.get(r.test)?.values.set(r.metric, r.value);
+  return { tests };
+}
+
+/** Run one case: harvest it in this thread and judge the result. */
+export async function runCase(c: FuzzCase, tmp: string, base: Map<string, RunSummary>): Promise<Outcome> {
+  let runs: HarvestedRun[];
+  try {
+    const tree = await treeOf(c, tmp);
+    runs = harvestAny(tree).runs;
+  } catch (e) {
+    if (isInputError(e)) {
+      if (!e.file) return { kind: 'uncaught', place: 'an InputError that names no file', detail: e.message };
+      return { kind: 'refused', detail: e.message };
+    }
+    return { kind: 'uncaught', place: placeOf(e), detail: String((e as Error)?.stack ?? e) };
+  }
+  if (runs.length === 0) return { kind: 'no runs' };
+  for (const h of runs) {
+    const bad = checkRun(h, c, base);
+    if (bad) return bad;
+  }
+  return { kind: 'success' };
+}
+
+/** The first frame of the project's own code in an error's stack, and the error's kind and message. */
+export function placeOf(e: unknown): string {
+  const err = e as Error;
+  const frame = (err?.stack ?? '')
+    .split('\n')
+    .map((l) => /((?:collectors|src|fuzz)\/[^:)]+:\d+)/.exec(l)?.[1])
+    .find(Boolean);
+  const message = String(err?.message ?? e)
+    .split('\n', 1)[0]!
+    .replace(/\d+/g, 'N')
+    .slice(0, 100);
+  return `${frame ?? '(no project frame)'}: ${err?.name ?? 'Error'}: ${message}`;
+}
+
+/** Units whose values are rates of operations: none above this on one host. */
+const MAX_RATE = 1e9;
+
+function checkRun(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): Outcome | undefined {
+  const fmt = c.seed.format;
+  // 1. What the writer would check: the run and its series validate.
+  let id: string;
+  try {
+    id = runId(h.run);
+  } catch (e) {
+    return { kind: 'uncaught', place: placeOf(e), detail: String(e) };
+  }
+  const segments = id.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..') || id.includes('\\'))
+    return { kind: 'wrong', place: `${fmt}: a run id that leaves its folder`, detail: id };
+  const run = publishableRun(h.run);
+  run.provenance.rawArchive = { location: 'raw.tar.gz', bytes: 1, sha256: '0'.repeat(64) };
+  const checked = validateRunData(`${id}/run.json`, run, id);
+  if (checked.problems.length) {
+    const p = checked.problems[0]!;
+    return {
+      kind: 'uncaught',
+      place: `${fmt}: harvested run does not validate: ${p.where.replace(/\[\d+\]/g, '[N]')}: ${p.message.slice(0, 60)}`,
+      detail: checked.problems.map((x) => x.text).join('\n'),
+    };
+  }
+  if (Object.keys(h.series.tests).length) {
+    const s = parseSeriesFile(h.series);
+    if (!s.success)
+      return {
+        kind: 'uncaught',
+        place: `${fmt}: harvested series do not validate: ${s.error.issues[0]!.path.map((p) => (typeof p === 'number' ? 'N' : String(p))).join('.')}`,
+        detail: s.error.message.slice(0, 2000),
+      };
+  }
+  // 2. Invariants every published number keeps.
+  for (const t of h.run.tests) {
+    if (t.status !== 'ok') continue;
+    const values = new Map(h.run.results.filter((r) => r.test === t.name).map((r) => [r.metric, r]));
+    for (const r of values.values()) {
+      const why = implausible(r.metric, r.unit, r.value);
+      if (why)
+        return {
+          kind: 'wrong',
+          place: `${fmt}: ${r.metric} ${why}`,
+          detail: `${t.name} ${r.metric}=${r.value} ${r.unit}`,
+        };
+    }
+    for (const [stem, order] of latencyOrders(values)) {
+      for (let k = 1; k < order.length; k++)
+        if (order[k]![1] < order[k - 1]![1] * (1 - 1e-9))
+          return {
+            kind: 'wrong',
+            place: `${fmt}: ${stem} ${order[k - 1]![0]} > ${order[k]![0]}`,
+            detail: `${t.name}: ${order.map(([k2, v]) => `${k2}=${v}`).join(' ')}`,
+          };
+    }
+    const own = crossCheck(fmt, t.rawFiles ?? [], values, c);
+    if (own) return { kind: 'wrong', place: `${fmt}: ${own.place}`, detail: `${t.name}: ${own.detail}` };
+    if (t.sla && t.sla.passed !== t.sla.achievedInsertsPerS >= t.sla.threshold * t.sla.targetInsertsPerS)
+      return { kind: 'wrong', place: `${fmt}: SLA passed disagrees with its numbers`, detail: JSON.stringify(t.sla) };
+  }
+  // 3. Numbers of tests whose files were not touched are the numbers of the untouched input; after a mutation
+  // that changes no character a number is read from (CRLF, BOM, trailing blanks), every number is.
+  const b = base.get(h.run.label);
+  if (!b) return undefined;
+  const all = new Set(h.run.tests.flatMap((t) => t.rawFiles ?? []));
+  const touched = [...c.touched].map((p) => p.replace(/\.gz$/, ''));
+  // A touched file no test lists (a meta file, a journal, a monitors file) may change every test: skip.
+  const attributable = touched.every((p) => [...all].some((f) => p.endsWith(f.replace(/\.gz$/, ''))));
+  for (const t of h.run.tests) {
+    const was = b.tests.get(t.name);
+    if (!was || !was.ok || t.status !== 'ok') continue;
+    const mine = (t.rawFiles ?? []).some((f) => touched.some((p) => p.endsWith(f.replace(/\.gz$/, ''))));
+    // A copied file can be a new client or test of the run (o.ib.dop1.2): it may change any step's numbers.
+    if (!c.benign && (mine || !attributable || c.mutations.some((m) => m.startsWith('copy file')))) continue;
+    for (const r of h.run.results) {
+      if (r.test !== t.name) continue;
+      const v = was.values.get(r.metric);
+      if (v === undefined || sameNumber(v, r.value)) continue;
+      return {
+        kind: 'wrong',
+        place: `${fmt}: ${c.benign ? `${c.mutations[0]!.split(' ')[0]} changed a number` : 'a test whose files were not touched changed'}: ${r.metric}`,
+        detail: `${h.run.label} ${t.name} ${r.metric}: ${v} before, ${r.value} after (${c.mutations.join('; ')})`,
+      };
+    }
+  }
+  return undefined;
+}
+
+const dec = new TextDecoder();
+
+/**
+ * The numbers a run publishes against the input's own totals, read here with regexes of the fuzzer's own:
+ * sysbench's qps is its query count over its total time; HammerDB's new orders are part of its transactions.
+ */
+function crossCheck(
+  fmt: Seed['format'],
+  rawFiles: string[],
+  values: Map<string, { value: number }>,
+  c: FuzzCase,
+): { place: string; detail: string } | undefined {
+  if (fmt === 'sysbench') {
+    const qps = values.get('qps')?.value;
+    const out = rawFiles[0] && c.files.find((f) => f.path === rawFiles[0] || f.path.endsWith(`/${rawFiles[0]}`));
+    if (qps === undefined || !out || out.path.endsWith('.gz')) return undefined;
+    const text = dec.decode(out.data);
+    const q = /^[ \t]+queries:[ \t]+(\d+)[ \t]/m.exec(text);
+    const t = /^[ \t]+(?:total time|time elapsed):[ \t]+([\d.]+)s/m.exec(text);
+    if (!q || !t) return undefined;
+    const expected = Number(q[1]) / Number(t[1]);
+    if (!(Math.abs(qps - expected) <= 0.05 * Math.max(qps, expected) + 0.01))
+      return { place: 'qps is not queries / total time', detail: `qps ${qps}, ${q[1]} queries in ${t[1]} s` };
+  }
+  if (fmt === 'hammerdb') {
+    const nopm = values.get('nopm')?.value;
+    const tpm = values.get('tpm')?.value;
+    if (nopm !== undefined && tpm !== undefined && nopm > tpm)
+      return { place: 'NOPM above TPM', detail: `nopm ${nopm} tpm ${tpm}` };
+  }
+  return undefined;
+}
+
+const sameNumber = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+
+/** Why a value cannot be what a run measured, or undefined. */
+export function implausible(metric: string, unit: string, value: number): string | undefined {
+  if (!Number.isFinite(value)) return 'is not finite';
+  if (value < 0 && !/(_ci95_low|_delta|_change)$/.test(metric)) return 'is negative';
+  const u = unit.toLowerCase();
+  if (/%|percent/.test(u) && value > 100 && !/per_|_per/.test(metric) && !/cpu_?s?$/.test(metric))
+    return 'is a percentage over 100';
+  if (/\/\s*s$|per s|\/sec/.test(u) && value > MAX_RATE) return `is a rate over ${MAX_RATE} per second`;
+  if (/\/\s*min$/.test(u) && value > MAX_RATE * 60) return `is a rate over ${MAX_RATE} per second`;
+  if (/^(ms|s|us|µs|seconds?)$/.test(u) && value > 1e10) return 'is a time over 300 years';
+  if (value > 1e15) return 'is over 1e15';
+  return undefined;
+}
+
+/** Percentiles of one latency that must be in order: min <= avg <= max, p50 <= p95 <= p99 <= max. */
+function latencyOrders(values: Map<string, { value: number }>): Array<[string, Array<[string, number]>]> {
+  const out: Array<[string, Array<[string, number]>]> = [];
+  const stems = new Set<string>();
+  for (const m of values.keys()) {
+    // Only times: the Insert Benchmark's p50 and p99 are rates, whose percentiles have no order.
+    const x = /^(.*?)(?:_?)(min|avg|p50|p95|p99|max)(_ms|_s|_us)$/.exec(m);
+    if (x) stems.add(`${x[1]}\u0000${x[3]}`);
+  }
+  for (const s of stems) {
+    const [stem, unit] = s.split('\u0000') as [string, string];
+    const get = (k: string) =>
+      values.get(`${stem}${stem && !stem.endsWith('_') ? '_' : ''}${k}${unit}`)?.value ??
+      values.get(`${stem}${k}${unit}`)?.value;
+    for (const chain of [
+      ['min', 'avg', 'max'],
+      ['p50', 'p95', 'p99', 'max'],
+    ]) {
+      const order = chain
+        .map((k) => [k, get(k)] as [string, number | undefined])
+        .filter((x): x is [string, number] => x[1] !== undefined);
+      if (order.length > 1) out.push([`${stem}*${unit}`, order]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { guardNumbers, impossible } from '../../../../collectors/lib/plausible.ts';
+import type { HarvestedRun } from '../../../../collectors/lib/harvested.ts';
+import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+
+describe('numbers no measurement gives', () => {
+  it('are named with why', () => {
+    expect(impossible('qps', 'queries/s', NaN)).toBe('is not a number');
+    expect(impossible('latency_p95_ms', 'ms', -31.3)).toBe('is negative');
+    expect(impossible('qps_ci95_low', 'queries/s', -3)).toBeUndefined();
+    expect(impossible('vmstat_us', '%', 180)).toBe('is a percentage over 100');
+    expect(impossible('cpu_per_query', 'µs/query', 180)).toBeUndefined();
+    expect(impossible('qps', 'queries/s', 2e9)).toBe('is more than 1000000000 per second');
+    expect(impossible('tpm', 'transactions/min', 2e9)).toBeUndefined();
+    expect(impossible('dbgb2', 'GB', 1e20)).toBe('is more than 1e+15');
+    expect(impossible('qps', 'queries/s', 12921.74)).toBeUndefined();
+  });
+
+  it('in a real HammerDB run are left out and fail their test, saying which and where; the rest is unchanged', async () => {
+    const { runs } = await harvestFixture('hammerdb-v6');
+    const h = structuredClone(runs[0]!) as HarvestedRun;
+    const good = structuredClone(h.run);
+    const test = h.run.tests[0]!.name;
+    const set = (metric: string, value: number) =>
+      (h.run.results.find((r) => r.test === test && r.metric === metric)!.value = value);
+    set('neword_avg_ms', 99999);
+    set('nopm', -5);
+    guardNumbers(h);
+    const t = h.run.tests.find((x) => x.name === test)!;
+    expect(t.status).toBe('failed');
+    expect(t.error).toContain('nopm is negative (-5 ');
+    expect(t.error).toMatch(/neword_avg_ms 99999 is above neword_max_ms [\d.]+/);
+    expect(t.error).toContain('no measurement gives this, so the input is damaged; these numbers are left out');
+    const metrics = h.run.results.filter((r) => r.test === test).map((r) => r.metric);
+    expect(metrics).not.toContain('nopm');
+    expect(metrics).not.toContain('neword_avg_ms');
+    expect(metrics).not.toContain('neword_max_ms');
+    expect(metrics).toContain('tpm');
+    expect(h.run.results.length).toBe(good.results.length - 3);
+  });
+
+  it('leaves a real run alone, and series values that are not numbers become null', async () => {
+    const { runs } = await harvestFixture('mytools/bench/arc/feb25.pg.flat/x.pg1023_o2nofp.x10a_c32r128.pk1');
+    const h = structuredClone(runs[0]!) as HarvestedRun;
+    const before = structuredClone(h.run);
+    const series = Object.values(h.series.tests)[0]![0]!;
+    series.rows[0]![0] = NaN;
+    guardNumbers(h);
+    expect(h.run).toEqual(before);
+    expect(series.rows[0]![0]).toBeNull();
+  });
+});
