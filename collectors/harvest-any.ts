@@ -32,7 +32,22 @@ export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestRes
     runs,
     skipped: left.entries.map((e) => ({
       path: e.path,
-      reason: pick(reasons.get(e.path) ?? ['not recognised by any harvester']),
+      reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? ['not recognised by any harvester']),
     })),
   };
+}
+
+/**
+ * What a file that benchmark harnesses keep beside their output is, by its name: said instead of what it is
+ * not (a shell script in a sysbench tree is not "not HammerDB output").
+ */
+export function sideFileReason(path: string): string | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.gz$/, '');
+  if (/\.(sh|bash|py|pl|lua|tcl|awk|sql)$/.test(name) || /^(r|run|all|all_small|np|iq|ios|an|cmp)\.sh/.test(name))
+    return 'a script (of the harness), not benchmark output';
+  if (/\.(svg|png|jpe?g|gif|html?|pdf)$/.test(name))
+    return 'an image or page (a flame graph, a chart), not benchmark output';
+  if (/(^|\.)pmp(\.|$)/.test(name)) return "stack samples of the poor man's profiler (pmp), not benchmark results";
+  if (/(^|\.)perf(\.|$)/.test(name)) return 'a perf profile, not benchmark results';
+  return undefined;
 }

@@ -97,7 +97,12 @@ export function harvestMytoolsDir(
       output: e,
     });
   }
-  const threadCounts = [...new Set(testFiles.map((t) => t.threads))].sort((a, b) => a - b);
+  const threadsOf = new Map<string, number[]>();
+  for (const t of testFiles)
+    threadsOf.set(
+      t.sfx,
+      [...(threadsOf.get(t.sfx) ?? []), t.threads].sort((a, b) => a - b),
+    );
   testFiles.sort(
     (a, b) =>
       order(a.testType) - order(b.testType) ||
@@ -107,6 +112,15 @@ export function harvestMytoolsDir(
   );
 
   const notes: string[] = [];
+  // A test whose output is gone but whose sb.met is here is not a test of the run: say so rather than drop it.
+  const outputs0 = new Set(testFiles.map((t) => `${t.sfx}.dop${t.threads}`));
+  for (const e of top) {
+    const m = /^sb\.met\.(.+\.range\d+\.pk[01]\.dop\d+)(\.gz)?$/.exec(e.path);
+    if (m && !outputs0.has(m[1]!))
+      notes.push(
+        `${e.path}: there is no sb.o.${m[1]} beside it (the test's output is missing), so that test is not in the run`,
+      );
+  }
   const tests: Test[] = [];
   const results: ResultRow[] = [];
   const series: Record<string, Series[]> = {};
@@ -121,7 +135,7 @@ export function harvestMytoolsDir(
     results.push(...p.rows);
   }
   for (const tf of testFiles) {
-    const t = mytoolsTest(tf, { text, byName, threadCounts, meta: opts.meta, notes });
+    const t = mytoolsTest(tf, { text, byName, threadsOf, meta: opts.meta, notes });
     outputs.push(t.out);
     results.push(...t.rows);
     if (t.iostat) iostats.push(t.iostat);
@@ -204,7 +218,8 @@ function prepareTest(file: RawEntry, times: { startedAt?: string; endedAt?: stri
 interface TestContext {
   text: (name: string) => string | undefined;
   byName: Map<string, RawEntry>;
-  threadCounts: number[];
+  /** The thread counts of each test (by `sfx`) in the directory, ascending. */
+  threadsOf: Map<string, number[]>;
   meta?: Meta;
   notes: string[];
 }
@@ -213,15 +228,16 @@ interface TestContext {
 function mytoolsTest(tf: TestFiles, c: TestContext) {
   const sfxn = `${tf.sfx}.dop${tf.threads}`;
   let name = sysbenchTestName(tf.testType, tf.range);
-  if (c.threadCounts.length > 1) name += `_threads=${tf.threads}`;
+  // The test at its highest concurrency keeps the plain name, so a test is named the same whether or not its
+  // directory also holds a warm-up at fewer threads (a dop8 scan beside the dop40 one before April 2025).
+  const mine = c.threadsOf.get(tf.sfx) ?? [tf.threads];
+  if (tf.threads !== Math.max(...mine)) name += `_threads=${tf.threads}`;
   const out = parseSysbenchOutput(entryText(tf.output));
   const metText = c.text(`sb.met.${sfxn}`);
   const met = metText ? parseSbMet(metText) : undefined;
   const rQps = c.text(`sb.r.qps.${tf.sfx}`);
   const scanKrps =
-    baseTestType(tf.testType) === 'scan'
-      ? scanRate(out, rQps, c.threadCounts.indexOf(tf.threads), c.notes, name)
-      : undefined;
+    baseTestType(tf.testType) === 'scan' ? scanRate(out, rQps, tf.threads, mine, met, c.notes, name) : undefined;
   const test = baseTest(name, out, { range: tf.range, threads: tf.threads, primaryKey: tf.pk === 1 });
   test.rawFiles = [
     tf.output.path,
@@ -268,24 +284,34 @@ function order(testType: string): number {
 
 /**
  * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (formats.md 2.6).
- * Taken from `sb.r.qps.scan.*` when present; else computed with the current run.sh rule, table size / avg latency.
+ * Taken from `sb.r.qps.scan.*` when present: one value per concurrency the harness measured, in order. Before
+ * April 2025 a dop40 directory also holds a dop8 warm-up that the file has no value for, so the values belong
+ * to the highest concurrencies; where sb.met's o/s (an.sh divides by the same rate) names one of the values, that
+ * one. Else computed with the current run.sh rule, table size / avg latency.
  */
 function scanRate(
   out: SysbenchOutput,
   rQps: string | undefined,
-  index: number,
+  threads: number,
+  threadCounts: number[],
+  met: ReturnType<typeof parseSbMet> | undefined,
   notes: string[],
   test: string,
 ): number | undefined {
+  let why = 'no sb.r.qps file';
   if (rQps) {
-    const v = parseSbR(rQps).values[Math.max(0, index)];
+    const values = parseSbR(rQps).values;
+    const ops = met?.io?.ops;
+    const byMet = ops === undefined ? undefined : values.find((v) => Math.round(v) === Math.round(ops));
+    const v = byMet ?? values[threadCounts.indexOf(threads) - (threadCounts.length - values.length)];
     if (v !== undefined) return v;
+    why = `the sb.r.qps file has no value for ${threads} threads`;
   }
   const rows = Number(out.options['table-size']);
   const avg = out.stats?.latencyMs.avg;
   if (!rows || !avg) return undefined;
   notes.push(
-    `${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); no sb.r.qps file`,
+    `${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); ${why}`,
   );
   return rows / avg;
 }

@@ -6,7 +6,8 @@
 // - stock: files holding plain sysbench output (1.0.x or 1.1.x). One run per directory of them (or per file).
 import type { Meta } from '../../src/schemas/index.ts';
 import type { HarvestResult } from '../lib/harvested.ts';
-import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { InputError } from '../lib/input-error.ts';
+import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { SB_O, harvestMytoolsDir } from './harvest-mytools.ts';
 import { harvestStockFiles, stem } from './harvest-stock.ts';
 
@@ -16,9 +17,32 @@ export interface SysbenchHarvestOptions {
   metaName?: string;
 }
 
-/** Is this text a sysbench run output (stock layout)? */
+/**
+ * Is this text a sysbench run output (stock layout)? The banner and a line of the run, or, as people paste
+ * results into posts and issues, the statistics block alone (its version is then unknown).
+ */
 export function looksLikeSysbenchOutput(text: string): boolean {
-  return /^sysbench \d+\.\d+/m.test(text) && /(SQL statistics:|FATAL:|Running the test|Threads started)/.test(text);
+  if (/^sysbench \d+\.\d+/m.test(text) && /(SQL statistics:|FATAL:|Running the test|Threads started)/.test(text))
+    return true;
+  return (
+    /^[ \t]*SQL statistics:/m.test(text) &&
+    /^[ \t]*queries:[ \t]+\d+[ \t]+\(/m.test(text) &&
+    /^[ \t]*(total time|time elapsed):/m.test(text)
+  );
+}
+
+/**
+ * sysbench before 1.0 (0.4.12, 0.5) prints its numbers in another block (`OLTP test statistics:`, per-request
+ * statistics in ms), which benchsite does not read: such a file is refused with its version.
+ */
+function refuseOldSysbench(e: RawEntry, text: string): void {
+  const m = /^sysbench (0\.\d+(?:\.\d+)?)/m.exec(text);
+  if (!m || !/OLTP test statistics:|Test execution summary:|Running the test/.test(text)) return;
+  throw new InputError({
+    file: entryName(e),
+    what: `sysbench ${m[1]} output: benchsite reads the reports of sysbench 1.0 and later, and ${m[1]}'s statistics block (OLTP test statistics, per-request statistics) differs`,
+    todo: 'Run the test again with sysbench 1.0 or later, or leave this file out',
+  });
 }
 
 /** Harvest every sysbench run found in a raw tree. */
@@ -39,9 +63,12 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
     result.runs.push(harvestMytoolsDir(label, dir || tree.name, relativeTo(prefix, runEntries), opts));
   }
   for (const [dir, entries] of dirs) {
-    const stock = entries.filter(
-      (e) => !used.has(e.path) && !isSummaryOrSide(e.path) && looksLikeSysbenchOutput(entryText(e)),
-    );
+    const stock = entries.filter((e) => {
+      if (used.has(e.path) || isSummaryOrSide(e.path)) return false;
+      const text = entryText(e);
+      refuseOldSysbench(e, text);
+      return looksLikeSysbenchOutput(text);
+    });
     if (stock.length === 0) continue;
     stock.forEach((e) => used.add(e.path));
     const prefix = dir ? `${dir}/` : '';

@@ -42,12 +42,13 @@ export interface SysbenchOutput {
 
 const INTERVAL =
   /\[\s*(\d+(?:\.\d+)?)s\s*\]\s+thds:\s*(\d+)\s+tps:\s*([\d.]+)\s+qps:\s*([\d.]+)\s+\(r\/w\/o:\s*([\d.]+)\/([\d.]+)\/([\d.]+)\)\s+lat\s+\(ms,(\d+)%\):\s*([\d.]+)\s+err\/s:?\s*([\d.]+)\s+reconn\/s:\s*([\d.]+)/;
-const COUNT_RATE = /^\s+(transactions|queries|ignored errors|reconnects):\s+(\d+)\s+\(([\d.]+) per sec\.\)/;
-const QUERY_COUNT = /^\s+(read|write|other|total):\s+(\d+)\s*$/;
-const LATENCY = /^\s+(min|avg|max|sum|(\d+)th percentile):\s+([\d.]+)\s*$/;
-const ELAPSED = /^\s+(?:total time|time elapsed):\s+([\d.]+)s\s*$/;
-const EVENTS = /^\s+total number of events:\s+(\d+)/;
-const EPS = /^\s+events\/s \(eps\):\s+([\d.]+)/;
+// Indented as sysbench prints them, or not at all (a block pasted into a post loses its indentation).
+const COUNT_RATE = /^\s*(transactions|queries|ignored errors|reconnects):\s+(\d+)\s+\(([\d.]+) per sec\.\)/;
+const QUERY_COUNT = /^\s*(read|write|other|total):\s+(\d+)\s*$/;
+const LATENCY = /^\s*(min|avg|max|sum|(\d+)th percentile):\s+([\d.]+)\s*$/;
+const ELAPSED = /^\s*(?:total time|time elapsed):\s+([\d.]+)s\s*$/;
+const EVENTS = /^\s*total number of events:\s+(\d+)/;
+const EPS = /^\s*events\/s \(eps\):\s+([\d.]+)/;
 const BANNER = /^sysbench (\d+\.\d+\.\d+(?:-[0-9a-f]+)?)/;
 
 /** Parse the text of one sysbench run. Never throws; a run without `SQL statistics:` has no `stats`. */
@@ -139,7 +140,7 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
       else if ((m = /^Report intermediate results every (\d+) second/.exec(line)))
         out.reportIntervalSeconds = Number(m[1]);
       else if ((m = /^Warmup time: (\d+)s/.exec(line))) out.warmupSeconds = Number(m[1]);
-      if (line.startsWith('SQL statistics:')) {
+      if (line.trimStart().startsWith('SQL statistics:')) {
         inStats = true;
         stats = {
           queries: { read: 0, write: 0, other: 0, total: 0 },

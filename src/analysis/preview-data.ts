@@ -10,6 +10,7 @@ const Row = z.strictObject({
   value: z.number().optional(),
   baseValue: z.number().optional(),
   relative: z.number().optional(),
+  noise: z.enum(['within', 'beyond']).optional(),
   verdict: z.enum(['regression', 'improvement', 'neutral']),
   failed: z.boolean(),
 });

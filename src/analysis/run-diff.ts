@@ -9,6 +9,7 @@ import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints, verdict, type Verdict } from './relative.ts';
 import { formatBp } from './summary.ts';
 import { compareVersions } from './versions.ts';
+import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 
 export interface RunRef {
   id: string;
@@ -48,6 +49,8 @@ export interface DiffRow {
   value?: number;
   baseValue?: number;
   relative?: number;
+  /** Where both runs carry the figure's noise interval: whether the ratio's 95 % interval includes 1. */
+  noise?: 'within' | 'beyond';
   verdict: Verdict;
   failed: boolean;
 }
@@ -75,13 +78,20 @@ export function diffRows(run: Run, base: Run | undefined, thresholds: Thresholds
     const v = value(run, t.name, metric)!;
     const b = base && value(base, t.name, metric);
     const relative = b ? v / b : undefined;
+    // Beyond the thresholds, and beyond the noise where both runs measured it (README, Noise).
+    const estimate = (x: Run) => estimateOf(value(x, t.name, metric)!, (m) => value(x, t.name, m), metric);
+    const a = base && b ? estimate(run) : undefined;
+    const e = base && b ? estimate(base) : undefined;
+    const interval = a && e ? ratioInterval(a, e) : undefined;
+    const noise = interval ? (withinNoise(interval) ? 'within' : 'beyond') : undefined;
     rows.push({
       test: t.name,
       metric,
       value: v,
       baseValue: b,
       relative,
-      verdict: verdict(relative, thresholds),
+      noise,
+      verdict: noise === 'within' ? 'neutral' : verdict(relative, thresholds),
       failed: false,
     });
   }
@@ -121,7 +131,8 @@ export interface CommentInput {
 }
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toPrecision(3));
-const mark = (v: Verdict) => (v === 'improvement' ? ' ▲' : v === 'regression' ? ' ▼' : '');
+const mark = (v: Verdict, noise?: 'within' | 'beyond') =>
+  v === 'improvement' ? ' ▲' : v === 'regression' ? ' ▼' : noise === 'within' ? ' ≈' : '';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const MAX_TABLE_ROWS = 40;
 const MAX_MOVES = 25;
@@ -205,7 +216,7 @@ export function prComment(input: CommentInput): string {
     );
     const shown = moves.slice(0, MAX_MOVES);
     head.push(
-      `**▼ ${plural(regressions.length, 'regression')}, ▲ ${plural(improvements.length, 'improvement')}** (relative at or below ${thresholds.regression}, at or above ${thresholds.improvement}, against the latest comparable run):`,
+      `**▼ ${plural(regressions.length, 'regression')}, ▲ ${plural(improvements.length, 'improvement')}** (relative at or below ${thresholds.regression}, at or above ${thresholds.improvement}, and beyond the noise where both runs measured it, against the latest comparable run):`,
       '',
       '| run | test | metric | base | new | relative |',
       '| --- | --- | --- | ---: | ---: | ---: |',
@@ -327,7 +338,7 @@ function runSection(
     return [...lines, ''].join('\n');
   }
   lines.push(
-    `Compared with ${mdLink(r.base.id, runHref(r.base.id))} (${r.why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}.`,
+    `Compared with ${mdLink(r.base.id, runHref(r.base.id))} (${r.why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}${rows.some((x) => x.noise) ? '; ≈ within the noise (the 95 % interval of the ratio includes 1: no marker whatever the value)' : ''}.`,
     '',
   );
   const { list, more } = cutRows(rows);
@@ -337,7 +348,7 @@ function runSection(
     else if (x.relative === undefined) lines.push(`| ${cell(x.test)} | ${cell(x.metric!)} | | ${fmt(x.value!)} | | |`);
     else
       lines.push(
-        `| ${cell(x.test)} | ${cell(x.metric!)} | ${fmt(x.baseValue!)} | ${fmt(x.value!)} | ${x.relative.toFixed(2)}${mark(x.verdict)} | ${formatBp(basisPoints(x.relative))} |`,
+        `| ${cell(x.test)} | ${cell(x.metric!)} | ${fmt(x.baseValue!)} | ${fmt(x.value!)} | ${x.relative.toFixed(2)}${mark(x.verdict, x.noise)} | ${formatBp(basisPoints(x.relative))} |`,
       );
   }
   if (more) lines.push('', `… and ${more} more tests.`);

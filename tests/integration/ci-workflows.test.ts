@@ -59,7 +59,7 @@ describe('workflows', () => {
     for (const f of workflowFiles) {
       const text = readFileSync(join(WORKFLOWS, f), 'utf8');
       for (const [, ref] of text.matchAll(/uses:\s*(\S+)/g))
-        expect(ref, f).toMatch(/^[\w.-]+\/[\w.-]+@v\d+\.\d+\.\d+$/);
+        expect(ref, f).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+\.\d+\.\d+$/);
       expect(text, f).not.toMatch(/secrets\./);
     }
     // pr.yml runs the pull request's own code: read-only, and it never checks out anything else.
@@ -79,6 +79,10 @@ describe('workflows', () => {
     const npmStep = buildSteps.findIndex((s) => s.run === 'npm ci');
     expect(contentStep).toBeGreaterThan(-1);
     expect(npmStep).toBeGreaterThan(contentStep);
+    // A pull request's build restores the main site's cache and never saves one.
+    const uses = (job: string) => (preview.jobs[job].steps as Array<{ uses?: string }>).map((s) => s.uses ?? '');
+    expect(uses('build')).toContain('actions/cache/restore@v4.2.3');
+    expect([...uses('build'), ...uses('publish')].filter((u) => /^actions\/cache(\/save)?@/.test(u))).toEqual([]);
     const publish = preview.jobs.publish.steps as Array<{ run?: string }>;
     expect(publish.map((s) => s.run ?? '').join('\n')).not.toMatch(/npm|npx|node|scripts\//);
     // One comment, found again by the action's hidden marker (its header).

@@ -21,3 +21,32 @@ describe('harvestAny', () => {
     expect(r.skipped.every((s) => s.reason.length > 0)).toBe(true);
   });
 });
+
+describe('files harnesses keep beside their output', () => {
+  it('are skipped saying what they are, not "not HammerDB output"', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { FIXTURES } = await import('../../helpers/fixtures.ts');
+    const sysbench = tree('realruns/sysbench.tar.gz');
+    const svg = readFileSync(
+      `${FIXTURES}mytools/bench/arc/mar26.sp.pn53.vu1.w100/sp0/o.pg.pg182_o2nofp.x10b_c8r32.perf.all.svg.gz`,
+    );
+    const text = (s: string) => new TextEncoder().encode(s);
+    const r = harvestAny({
+      name: 'mixed',
+      entries: [
+        ...sysbench.entries,
+        { path: 'sysbench/r.sh', data: text('#!/bin/bash\nfor t in $tests; do ./run.sh $t; done\n') },
+        { path: 'sysbench/o.pg.pg182_o2nofp.x10b_c8r32.perf.all.svg.gz', data: svg },
+        { path: 'sysbench/sb.pmp.scan.range100.pk1.dop1', data: text('   12 pthread_cond_wait,os_event_wait\n') },
+      ],
+    });
+    const reason = (path: string) => r.skipped.find((s) => s.path === path)?.reason;
+    expect(reason('sysbench/r.sh')).toBe('a script (of the harness), not benchmark output');
+    expect(reason('sysbench/o.pg.pg182_o2nofp.x10b_c8r32.perf.all.svg.gz')).toBe(
+      'an image or page (a flame graph, a chart), not benchmark output',
+    );
+    expect(reason('sysbench/sb.pmp.scan.range100.pk1.dop1')).toBe(
+      "stack samples of the poor man's profiler (pmp), not benchmark results",
+    );
+  });
+});

@@ -177,3 +177,57 @@ describe('harvestSysbench on stock sysbench output files', () => {
     expect(h.skipped.map((s) => s.path).sort()).toEqual(['COMMANDS.md', 'report_default.lua']);
   });
 });
+
+describe('a mytools dop40 directory from before April 2025 that also holds a dop8 warm-up', async () => {
+  // Reconstructed from the real feb25 dop40 directory: its scan output copied as the dop8 warm-up (threads 8),
+  // as all_small.sh of that time left it beside the measured run; sb.r.qps.scan holds only the dop40 value.
+  const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+  const { loadRawInput } = await import('../../../../collectors/lib/raw-tree.ts');
+  const { FIXTURES, MYTOOLS_FEB25 } = await import('../../../helpers/fixtures.ts');
+  const real = await loadRawInput(FIXTURES + MYTOOLS_FEB25);
+  const dop40 = real.entries.find((e) => e.path === 'sb.o.scan.range100.pk1.dop40')!;
+  const warm = new TextDecoder()
+    .decode(dop40.data)
+    .replace('--threads=40', '--threads=8')
+    .replace('Number of threads: 40', 'Number of threads: 8');
+  const withWarmup = {
+    ...real,
+    entries: [...real.entries, { path: 'sb.o.scan.range100.pk1.dop8', data: new TextEncoder().encode(warm) }],
+  };
+  const alone = harvestSysbench(real).runs[0]!.run;
+  const both = harvestSysbench(withWarmup).runs[0]!.run;
+
+  it('the dop40 scan rate is the one sb.r.qps.scan, sb.met and the harness summary give, with no note', () => {
+    expect(fixtureText(`${MYTOOLS_FEB25}sb.r.qps.scan.range100.pk1`)).toMatch(/^97900\t/);
+    expect(value(both, 'scan', 'scan_krows_per_s')).toBe(97900);
+    expect(value(alone, 'scan', 'scan_krows_per_s')).toBe(97900);
+    expect(both.provenance.notes ?? []).not.toContainEqual(expect.stringMatching(/^scan: scan_krows_per_s computed/));
+  });
+
+  it('the test is named the same whatever else is in its directory; the warm-up is named by its threads', () => {
+    expect(alone.tests.map((t) => t.name)).toContain('scan');
+    expect(both.tests.map((t) => t.name).sort()).toEqual([...alone.tests.map((t) => t.name), 'scan_threads=8'].sort());
+    const warmNote = (both.provenance.notes ?? []).find((n) => n.startsWith('scan_threads=8:'));
+    expect(warmNote).toBe(
+      'scan_threads=8: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); the sb.r.qps file has no value for 8 threads',
+    );
+  });
+});
+
+describe('a test with sb.met but no sb.o', async () => {
+  const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+  const { loadRawInput } = await import('../../../../collectors/lib/raw-tree.ts');
+  const { FIXTURES, MYTOOLS_FEB25 } = await import('../../../helpers/fixtures.ts');
+  it('is not in the run, and a note on the run says so', async () => {
+    const real = await loadRawInput(FIXTURES + MYTOOLS_FEB25);
+    const tree = { ...real, entries: real.entries.filter((e) => e.path !== 'sb.o.update-inlist.range100.pk1.dop40') };
+    const run = harvestSysbench(tree).runs[0]!.run;
+    expect(run.tests.map((t) => t.name)).not.toContain('update-inlist');
+    expect(run.provenance.notes).toContain(
+      "sb.met.update-inlist.range100.pk1.dop40: there is no sb.o.update-inlist.range100.pk1.dop40 beside it (the test's output is missing), so that test is not in the run",
+    );
+    expect(harvestSysbench(real).runs[0]!.run.provenance.notes ?? []).not.toContainEqual(
+      expect.stringContaining('there is no sb.o.'),
+    );
+  });
+});

@@ -183,3 +183,52 @@ describe('a report that disagrees with itself (edited or damaged) is not a repor
     expect(out.errors[0]).toBe(error);
   });
 });
+
+describe('sysbench results as people paste them into posts and issues', () => {
+  const real = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
+  const block = real.slice(real.indexOf('SQL statistics:'));
+
+  it('the statistics block alone (no banner) is read as the whole output is, its version unknown', async () => {
+    const { harvestSysbench, looksLikeSysbenchOutput } = await import('../../../../collectors/sysbench/harvest.ts');
+    expect(looksLikeSysbenchOutput(block)).toBe(true);
+    const whole = parseSysbenchOutput(real);
+    const pasted = parseSysbenchOutput(block);
+    expect(pasted.version).toBeUndefined();
+    expect(pasted.stats).toEqual(whole.stats);
+    // Without its indentation (a Markdown paste) too.
+    expect(parseSysbenchOutput(block.replace(/^[ \t]+/gm, '')).stats).toEqual(whole.stats);
+    const run = harvestSysbench(
+      { name: 'pasted.txt', entries: [{ path: 'pasted.txt', data: new TextEncoder().encode(block) }] },
+      { meta: { date: '2026-11-22' } },
+    ).runs[0]!.run;
+    expect(run.tests.map((t) => [t.name, t.status])).toEqual([['pasted', 'ok']]);
+    expect(run.results.find((r) => r.metric === 'qps')?.value).toBe(12921.74);
+  });
+
+  it('sysbench 0.4.12 output is refused, naming the file and the version', async () => {
+    const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+    // The layout of sysbench 0.4.12's OLTP report (its manual), numbers of a short run.
+    const old = [
+      'sysbench 0.4.12:  multi-threaded system evaluation benchmark',
+      '',
+      'Running the test with following options:',
+      'Number of threads: 8',
+      '',
+      'OLTP test statistics:',
+      '    queries performed:',
+      '        read:                            140000',
+      '        write:                           50000',
+      '        other:                           20000',
+      '        total:                           210000',
+      '    transactions:                        10000  (1254.89 per sec.)',
+      '',
+      'Test execution summary:',
+      '    total time:                          7.9688s',
+      '',
+    ].join('\n');
+    const tree = { name: 'old.txt', entries: [{ path: 'old.txt', data: new TextEncoder().encode(old) }] };
+    expect(() => harvestSysbench(tree)).toThrow(
+      "old.txt: sysbench 0.4.12 output: benchsite reads the reports of sysbench 1.0 and later, and 0.4.12's statistics block (OLTP test statistics, per-request statistics) differs. Run the test again with sysbench 1.0 or later, or leave this file out.",
+    );
+  });
+});
