@@ -47,6 +47,21 @@ export const ReportChartSchema = z.strictObject({
   hide: z.boolean().optional(),
 });
 
+/** Names of the comparability gates (src/analysis/comparability.ts says what each compares). */
+export const GATE_NAMES = [
+  'benchmark',
+  'tables',
+  'rows',
+  'threads',
+  'duration',
+  'lua-scripts',
+  'clients',
+  'rows-initial',
+  'rows-write',
+  'table-per-client',
+  'stored-procedures',
+] as const;
+
 /**
  * Frontmatter of `content/reports/<YYYY-MM-DD>-<slug>.md`: which runs a post compares and against what base.
  * The Markdown body is the author's prose.
@@ -69,6 +84,12 @@ export const ReportSchema = z
     includeWarmups: z.boolean().default(false),
     /** Hide a test from every table, e.g. one that failed for a known reason. */
     excludeTests: z.array(Text).optional(),
+    /**
+     * Differences between the runs and their base that this report compares across on purpose, by gate name
+     * (e.g. `[threads]` for a report about concurrency). Without it a report mixing runs that differ on a gate
+     * does not build; with it the page shows the difference in a notice.
+     */
+    acknowledge: z.array(z.enum(GATE_NAMES)).optional(),
     /**
      * Named groups of tests, e.g. `write-heavy: [l.i0, l.i1, l.i2]`: a section's `tests` and the placeholders
      * (`median(rel(z12c, write-heavy))`) use them.
