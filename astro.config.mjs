@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { satteri } from '@astrojs/markdown-satteri';
 import { contentFiles } from './src/site/content-files.ts';
@@ -10,6 +12,11 @@ export default defineConfig({
   // for CI, where a preview of pull request 7 lives under /<repository>/pr-7/ of the same Pages site.
   base: process.env.BENCHSITE_BASE || undefined,
   integrations: [contentFiles(), runPages(), rawArchives()],
+  // Astro keeps the content collections of the last build in its cache and keeps entries of files it no longer
+  // sees: a site of another content folder (BENCHSITE_CONTENT, as tests build) gets a cache of its own.
+  cacheDir: process.env.BENCHSITE_CONTENT
+    ? `./node_modules/.astro/content-${createHash('sha1').update(resolve(process.env.BENCHSITE_CONTENT)).digest('hex').slice(0, 12)}`
+    : undefined,
   // Report Markdown is content from anyone's pull request: text and allowed links only (src/site/markdown.ts).
   markdown: { processor: satteri(markdownPlugins) },
   // Every page carries a Content-Security-Policy <meta> (static hosts cannot send headers): scripts only from

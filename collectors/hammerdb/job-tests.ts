@@ -6,7 +6,7 @@
 // the output said.
 import type { ResultRow, Series, Test } from '../../src/schemas/index.ts';
 import { setting, type HammerdbJob, type TimingByProc } from './job.ts';
-import { HAMMERDB_METRICS } from './metrics.ts';
+import { HAMMERDB_METRICS } from '../../src/benchmarks/hammerdb-tprocc.ts';
 
 export interface JobTest {
   job: HammerdbJob;

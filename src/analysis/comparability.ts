@@ -1,54 +1,110 @@
-// Can two runs be compared? Hard gates block a comparison with a message; softer differences are listed
-// beside the table so the reader can judge.
-import type { Run } from '../schemas/index.ts';
+// Can two runs be compared? One definition for reports, the compare view, `benchsite diff`, history and export:
+// hard gates (a difference that makes a relative value meaningless: another benchmark, workload size,
+// concurrency, test duration class, Lua scripts) block a comparison unless a report acknowledges the gate by
+// name; notes (host, kernel, tool version, build) are listed beside the numbers for the reader to judge.
+import type { GATE_NAMES, Run } from '../schemas/index.ts';
 
 export interface Comparability {
-  /** Reasons the run must not be compared with the base. */
+  /** Reasons the run must not be compared with the base (the gates' texts). */
   blocking: string[];
+  /** The gates that differ, by name (what a report's `acknowledge` lists). */
+  gates: Gate[];
   /** Differences worth reading next to the numbers (host, kernel, tool version, build). */
   notes: string[];
 }
 
-function workloadKey(run: Run): Record<string, unknown> {
+/** The hard gates, by the name a report acknowledges them with. */
+export const GATES = {
+  benchmark: 'benchmark',
+  tables: 'sysbench --tables',
+  rows: 'sysbench --table-size',
+  threads: 'sysbench --threads (concurrency)',
+  duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more)',
+  'lua-scripts': 'the Lua scripts that ran (mytools or sysbench\u2019s own)',
+  clients: 'Insert Benchmark clients (concurrency)',
+  'rows-initial': 'Insert Benchmark rows loaded by l.i0',
+  'rows-write': 'Insert Benchmark rows written by l.i1/l.i2',
+  'table-per-client': 'Insert Benchmark table per client',
+  'stored-procedures': 'HammerDB stored procedures',
+} as const satisfies Record<(typeof GATE_NAMES)[number], string>;
+
+export type GateName = keyof typeof GATES;
+
+export interface Gate {
+  name: GateName;
+  /** e.g. `different threads: 40 vs 1 in the base`. */
+  text: string;
+}
+
+/** A test duration in words: runs of another class measure another steady state (caches, checkpoints). */
+export function durationClass(seconds: number): string {
+  if (seconds < 60) return 'under a minute';
+  if (seconds < 600) return '1 to 10 minutes';
+  return '10 minutes or more';
+}
+
+/**
+ * The values of a run that the gates compare, by gate name (absent when the run does not say: an unknown value
+ * never blocks). Small enough to keep in every run's summary, so the compare view and history use it too.
+ */
+export function comparabilityKey(run: Pick<Run, 'benchmark' | 'workload'>): Partial<Record<GateName, string>> {
   const w = run.workload;
+  const key: Partial<Record<GateName, string>> = { benchmark: run.benchmark };
+  const set = (name: GateName, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') key[name] = String(v);
+  };
   switch (w.kind) {
-    case 'sysbench':
-      return { tables: w.tables, rows: w.rows, threads: w.threads.join(',') };
+    case 'sysbench': {
+      set('tables', w.tables);
+      set('rows', w.rows);
+      set('threads', w.threads.join(','));
+      const secs = Object.values(w.seconds ?? {}).filter((x): x is number => typeof x === 'number');
+      if (secs.length) set('duration', [...new Set(secs.map(durationClass))].join(', '));
+      set('lua-scripts', w.luaScripts);
+      break;
+    }
     case 'insert-benchmark':
-      return {
-        clients: w.clients,
-        rowsInitial: w.rowsInitial,
-        rowsWrite: w.rowsWrite,
-        tablePerClient: w.tablePerClient,
-      };
+      set('clients', w.clients);
+      set('rows-initial', w.rowsInitial);
+      set('rows-write', w.rowsWrite);
+      set('table-per-client', w.tablePerClient);
+      if (w.querySeconds !== undefined) set('duration', durationClass(w.querySeconds));
+      break;
     case 'hammerdb-tprocc':
-      // Compared point by point (virtual users x warehouses) in the report, so runs with different point sets
-      // can still share a table; there is no run-level gate.
-      return {};
+      // Compared point by point (virtual users x warehouses: the test names), so runs with different point sets
+      // can share a table; the measured duration and stored procedures are run-level.
+      if (w.durationMinutes !== undefined) set('duration', durationClass(w.durationMinutes * 60));
+      set('stored-procedures', w.storedProcedures);
+      break;
   }
+  return key;
+}
+
+/** The gates on which two keys differ (both known). */
+export function gatesBetween(run: Partial<Record<GateName, string>>, base: Partial<Record<GateName, string>>): Gate[] {
+  const gates: Gate[] = [];
+  for (const name of Object.keys(GATES) as GateName[]) {
+    const a = run[name];
+    const b = base[name];
+    if (a !== undefined && b !== undefined && a !== b)
+      gates.push({ name, text: `different ${name}: ${a} vs ${b} in the base` });
+    if (name === 'benchmark' && gates.length) break; // nothing else means anything across benchmarks
+  }
+  return gates;
 }
 
 const tools = (r: Run) => r.provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ');
 
 export function comparability(run: Run, base: Run): Comparability {
-  const blocking: string[] = [];
+  const gates = gatesBetween(comparabilityKey(run), comparabilityKey(base));
   const notes: string[] = [];
-  if (run.benchmark !== base.benchmark) blocking.push(`different benchmark: ${run.benchmark} vs ${base.benchmark}`);
-  else {
-    const a = workloadKey(run);
-    const b = workloadKey(base);
-    for (const k of Object.keys(a)) {
-      if (a[k] !== undefined && b[k] !== undefined && a[k] !== b[k])
-        blocking.push(`different ${k}: ${a[k]} vs ${b[k]} in the base`);
-    }
-  }
   if (run.host.name !== base.host.name) notes.push(`host ${run.host.name} (base: ${base.host.name})`);
   if (run.host.kernel && base.host.kernel && run.host.kernel !== base.host.kernel)
     notes.push(`kernel ${run.host.kernel} (base: ${base.host.kernel})`);
   if (tools(run) && tools(base) && tools(run) !== tools(base)) notes.push(`${tools(run)} (base: ${tools(base)})`);
   if (run.dbms.build !== base.dbms.build && (run.dbms.build || base.dbms.build))
     notes.push(`build ${run.dbms.build ?? 'none'} (base: ${base.dbms.build ?? 'none'})`);
-  return { blocking, notes };
+  return { blocking: gates.map((g) => g.text), gates, notes };
 }
 
 /**
@@ -79,4 +135,35 @@ export function workloadSize(w: Run['workload'], label?: string): string {
       break;
   }
   return parts.join(', ');
+}
+
+/** The gates of a comparison split into those a report acknowledges by name and those still open. */
+export function splitGates(
+  c: Comparability,
+  acknowledge: readonly string[] = [],
+): { open: Gate[]; acknowledged: Gate[] } {
+  return {
+    open: c.gates.filter((g) => !acknowledge.includes(g.name)),
+    acknowledged: c.gates.filter((g) => acknowledge.includes(g.name)),
+  };
+}
+
+/**
+ * The error that stops the build of a report mixing incomparable runs: the report, each run against its base
+ * and the difference, and the frontmatter line that acknowledges it.
+ */
+export function incomparableReportError(
+  file: string,
+  base: string,
+  blocked: Array<{ id: string; gates: Gate[] }>,
+): Error {
+  const names = [...new Set(blocked.flatMap((b) => b.gates.map((g) => g.name)))];
+  const lines = blocked.map(
+    (b) => `${file}: run ${b.id} against the base ${base}: ${b.gates.map((g) => g.text).join('; ')}`,
+  );
+  const e = new Error(
+    `${file} compares runs that are not comparable:\n${lines.join('\n')}\nCompare comparable runs only, or, if the difference is the point of the report, acknowledge it in the frontmatter: acknowledge: [${names.join(', ')}] (the page then says so in a notice).`,
+  );
+  e.stack = '';
+  return e;
 }

@@ -2,7 +2,7 @@
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
-import { comparability } from './comparability.ts';
+import { comparability, splitGates, type Gate } from './comparability.ts';
 import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 
@@ -81,13 +81,18 @@ export interface HammerdbReportModel {
   /** Relative NOPM per point and compared column, for the chart. */
   bars: Array<{ test: string; run: string; relative: number }>;
   system: SystemTable[];
-  blocked: Array<{ id: string; label: string; reasons: string[] }>;
+  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
+  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
+  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
+  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
   notes: Array<{ id: string; label: string; notes: string[] }>;
   thresholds: { regression: number; improvement: number };
   digits: number;
 }
 
 export interface HammerdbReportInput {
+  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
+  acknowledge?: readonly string[];
   runs: HammerdbReportRun[];
   base: string;
   order: string[];
@@ -162,6 +167,7 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
   const ids = [input.base, ...input.order.filter((id) => id !== input.base)];
 
   const blocked: HammerdbReportModel['blocked'] = [];
+  const acknowledged: HammerdbReportModel['acknowledged'] = [];
   const notes: HammerdbReportModel['notes'] = [];
   const kept = ids.filter((id) => {
     if (id === input.base) return true;
@@ -175,8 +181,10 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     if (w?.rampupMinutes !== bw?.rampupMinutes)
       more.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
     if (more.length) notes.push({ id, label: label(id), notes: more });
-    if (c.blocking.length) blocked.push({ id, label: label(id), reasons: c.blocking });
-    return c.blocking.length === 0;
+    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
+    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
+    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
+    return open.length === 0;
   });
 
   const tests = new Map(kept.map((id) => [id, pointTests(byId.get(id)!.run)]));
@@ -286,6 +294,7 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     bars,
     system,
     blocked,
+    acknowledged,
     notes,
     thresholds,
     digits,

@@ -3,13 +3,21 @@
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.
 import type { InsertBenchmarkReportOptions, Run, SeriesFile, Thresholds } from '../schemas/index.ts';
-import { comparability } from './comparability.ts';
+import { comparability, splitGates, type Gate } from './comparability.ts';
 import { printfFixed } from './c-printf.ts';
 import { downsample } from './downsample.ts';
-import { SUMMARY_COLUMNS, iostatColumnOf, type SummaryColumn } from './insert-benchmark-columns.ts';
+import {
+  SUMMARY_COLUMNS,
+  iostatColumnOf,
+  type SummaryColumn,
+  describeStep,
+  parseStepName,
+  sortSteps,
+  throughputMeaning,
+  type StepInfo,
+} from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { relativeToBase } from './insert-benchmark-relative.ts';
-import { describeStep, parseStepName, sortSteps, throughputMeaning, type StepInfo } from './insert-benchmark-steps.ts';
 import { verdict, type Verdict } from './relative.ts';
 
 export interface IbRow {
@@ -86,7 +94,10 @@ export interface InsertBenchmarkReportModel {
   /** Per-second op rate of client 1 per step and row, for one faceted chart. */
   chart: ChartPoint[];
   summaryColumns: readonly SummaryColumn[];
-  blocked: Array<{ id: string; label: string; reasons: string[] }>;
+  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
+  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
+  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
+  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
   notes: Array<{ id: string; label: string; notes: string[] }>;
   excluded: Array<{ step: string; reason: string }>;
   thresholds: { regression: number; improvement: number };
@@ -94,6 +105,8 @@ export interface InsertBenchmarkReportModel {
 }
 
 export interface InsertBenchmarkReportInput {
+  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
+  acknowledge?: readonly string[];
   runs: Array<{ id: string; run: Run }>;
   base: string;
   order: string[];
@@ -138,13 +151,16 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
   if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
   const label = (id: string) => input.labels?.[id] ?? ibenchLabel(byId.get(id)!);
   const blocked: InsertBenchmarkReportModel['blocked'] = [];
+  const acknowledged: InsertBenchmarkReportModel['acknowledged'] = [];
   const notes: InsertBenchmarkReportModel['notes'] = [];
   const kept = [input.base, ...input.order.filter((id) => id !== input.base)].filter((id) => {
     if (id === input.base) return true;
     const c = comparability(byId.get(id)!, baseRun);
     if (c.notes.length) notes.push({ id, label: label(id), notes: c.notes });
-    if (c.blocking.length) blocked.push({ id, label: label(id), reasons: c.blocking });
-    return c.blocking.length === 0;
+    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
+    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
+    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
+    return open.length === 0;
   });
   const rows: IbRow[] = kept.map((id) => ({ id, label: label(id), isBase: id === input.base }));
   const runOf = (row: IbRow) => byId.get(row.id)!;
@@ -245,6 +261,7 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
     chart,
     summaryColumns: SUMMARY_COLUMNS,
     blocked,
+    acknowledged,
     notes,
     excluded,
     thresholds,

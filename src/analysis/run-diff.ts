@@ -5,10 +5,11 @@
 import type { Run } from '../schemas/index.ts';
 import type { Problem } from '../runs/problems.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
-import { primaryMetric } from './primary-metric.ts';
+import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints, verdict, type Verdict } from './relative.ts';
 import { formatBp } from './summary.ts';
 import { compareVersions } from './versions.ts';
+import { comparability } from './comparability.ts';
 import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 
 export interface RunRef {
@@ -18,22 +19,31 @@ export interface RunRef {
 
 /**
  * The latest run in `candidates` that the new run should be read against: same benchmark, host, product and
- * config first (the same run earlier), else same benchmark, host and product (another config or version).
+ * config first (the same run earlier), else same benchmark, host and product (another config or version); in
+ * both cases only runs that pass every gate of comparability.ts (workload size, concurrency, duration class,
+ * Lua scripts ...). When none does, `why` says so and names what the latest such run differs in.
  */
 export function latestComparable(run: RunRef, candidates: RunRef[]): { base?: RunRef; why: string } {
-  const same = (c: RunRef) =>
+  const sameProduct = (c: RunRef) =>
     c.id !== run.id &&
     c.run.benchmark === run.run.benchmark &&
     c.run.host.name === run.run.host.name &&
     c.run.dbms.product === run.run.dbms.product;
+  const same = (c: RunRef) => sameProduct(c) && comparability(run.run, c.run).gates.length === 0;
   const latest = (list: RunRef[]) =>
     list.sort(
       (a, b) => b.run.date.localeCompare(a.run.date) || compareVersions(b.run.dbms.version, a.run.dbms.version),
     )[0];
   const sameConfig = latest(candidates.filter((c) => same(c) && c.run.config.name === run.run.config.name));
   if (sameConfig) return { base: sameConfig, why: 'latest run of the same product and config on this host' };
-  const sameProduct = latest(candidates.filter(same));
-  if (sameProduct) return { base: sameProduct, why: 'latest run of the same product on this host (another config)' };
+  const sameProductRun = latest(candidates.filter(same));
+  if (sameProductRun)
+    return { base: sameProductRun, why: 'latest run of the same product on this host (another config)' };
+  const incomparable = latest(candidates.filter(sameProduct));
+  if (incomparable)
+    return {
+      why: `no comparable earlier run of this benchmark, host and product: the latest, ${incomparable.id}, has ${comparability(run.run, incomparable.run).blocking.join('; ')}`,
+    };
   return { why: 'no earlier run of this benchmark, host and product' };
 }
 

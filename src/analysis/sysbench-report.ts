@@ -1,7 +1,7 @@
 // The model behind a sysbench report page: relative QPS per microbenchmark against a named base, in the four
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
-import { comparability } from './comparability.ts';
+import { comparability, splitGates, type Gate } from './comparability.ts';
 import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup, type SysbenchGroupId } from './sysbench-groups.ts';
@@ -52,7 +52,10 @@ export interface SysbenchReportModel {
   groups: GroupTable[];
   efficiency: EfficiencyTable[];
   /** Runs left out, and why (hard comparability gates). */
-  blocked: Array<{ id: string; label: string; reasons: string[] }>;
+  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
+  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
+  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
+  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
   /** Softer differences by run id. */
   notes: Array<{ id: string; label: string; notes: string[] }>;
   /** Tests left out of the tables, and why. */
@@ -61,6 +64,8 @@ export interface SysbenchReportModel {
 }
 
 export interface SysbenchReportInput {
+  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
+  acknowledge?: readonly string[];
   runs: ReportRun[];
   base: string;
   order: string[];
@@ -94,13 +99,16 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
   const label = (id: string) => input.labels?.[id] ?? shortLabel(byId.get(id)!.run);
   const ids = [input.base, ...input.order.filter((id) => id !== input.base)];
   const blocked: SysbenchReportModel['blocked'] = [];
+  const acknowledged: SysbenchReportModel['acknowledged'] = [];
   const notes: SysbenchReportModel['notes'] = [];
   const kept = ids.filter((id) => {
     if (id === input.base) return true;
     const c = comparability(byId.get(id)!.run, baseRun.run);
     if (c.notes.length) notes.push({ id, label: label(id), notes: c.notes });
-    if (c.blocking.length) blocked.push({ id, label: label(id), reasons: c.blocking });
-    return c.blocking.length === 0;
+    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
+    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
+    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
+    return open.length === 0;
   });
   const columns: Column[] = kept.map((id) => ({ id, label: label(id), isBase: id === input.base }));
 
@@ -168,5 +176,5 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
     e.rows.some((r) => r.cells.some((c) => c.value !== undefined)),
   );
 
-  return { base: columns[0]!, columns, groups, efficiency, blocked, notes, excluded, thresholds };
+  return { base: columns[0]!, columns, groups, efficiency, blocked, acknowledged, notes, excluded, thresholds };
 }

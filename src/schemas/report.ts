@@ -31,6 +31,26 @@ export const ReportSectionSchema = z.strictObject({
   tests: z.array(Text).min(1).optional(),
 });
 
+/**
+ * A file attached to a report (flamegraphs, a spreadsheet), in `content/attachments/<report file name>/`. Only
+ * types a browser does not run are published: an SVG (which may hold script: flamegraphs do) is attached
+ * gzip-compressed, `.svg.gz`, and so downloaded, never shown by the site's origin.
+ */
+export const AttachmentName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(svg\.gz|gz|png|jpg|txt|csv)$/,
+    'expected a plain file name (letters, digits, . _ -) ending in .svg.gz, .gz, .png, .jpg, .txt or .csv',
+  )
+  .refine((n) => !n.includes('..'), 'a file name never has ".."');
+
+export const ReportAttachmentSchema = z.strictObject({
+  /** File name in content/attachments/<report file name>/. */
+  file: AttachmentName,
+  /** What it is, e.g. "Flamegraph, MySQL 8.4.8, stored procedures off". */
+  title: Text.optional(),
+});
+
 /** How relative cells are coloured: the older posts' yellow/blue or the newer red/green/grey. */
 export const ColourRuleSchema = z.enum(['red-green', 'yellow-blue']);
 
@@ -46,6 +66,21 @@ export const ReportChartSchema = z.strictObject({
   /** Leave the chart out. */
   hide: z.boolean().optional(),
 });
+
+/** Names of the comparability gates (src/analysis/comparability.ts says what each compares). */
+export const GATE_NAMES = [
+  'benchmark',
+  'tables',
+  'rows',
+  'threads',
+  'duration',
+  'lua-scripts',
+  'clients',
+  'rows-initial',
+  'rows-write',
+  'table-per-client',
+  'stored-procedures',
+] as const;
 
 /**
  * Frontmatter of `content/reports/<YYYY-MM-DD>-<slug>.md`: which runs a post compares and against what base.
@@ -70,6 +105,12 @@ export const ReportSchema = z
     /** Hide a test from every table, e.g. one that failed for a known reason. */
     excludeTests: z.array(Text).optional(),
     /**
+     * Differences between the runs and their base that this report compares across on purpose, by gate name
+     * (e.g. `[threads]` for a report about concurrency). Without it a report mixing runs that differ on a gate
+     * does not build; with it the page shows the difference in a notice.
+     */
+    acknowledge: z.array(z.enum(GATE_NAMES)).optional(),
+    /**
      * Named groups of tests, e.g. `write-heavy: [l.i0, l.i1, l.i2]`: a section's `tests` and the placeholders
      * (`median(rel(z12c, write-heavy))`) use them.
      */
@@ -87,6 +128,8 @@ export const ReportSchema = z
      * a chart). Sections holding published-relative runs (no absolute numbers) are always shown so.
      */
     view: z.enum(['relative']).optional(),
+    /** Files attached to the report, listed and linked on its page (README: Reports: the options of the posts). */
+    attachments: z.array(ReportAttachmentSchema).optional(),
     draft: z.boolean().default(false),
     /** Options of Insert Benchmark reports. */
     insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),

@@ -12,6 +12,7 @@ export async function hammerdbReportTables(
 ): Promise<Record<string, string>> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
   const model = hammerdbReport({
+    acknowledge: report.acknowledge,
     runs: await runsById(ids, where),
     base: section.base,
     order: ids,

@@ -2,6 +2,7 @@
 // the section's model, which the page renders from the same call.
 import { insertBenchmarkReport, type InsertBenchmarkReportModel } from '../../analysis/insert-benchmark-report.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
+import { incomparableReportError } from '../../analysis/comparability.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { readSeries } from '../../runs/read-series.ts';
 import { RUNS_DIR } from '../content-dirs.ts';
@@ -18,7 +19,8 @@ export async function insertBenchmarkSection(
   const series = withSeries
     ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)))
     : undefined;
-  return insertBenchmarkReport({
+  const model = insertBenchmarkReport({
+    acknowledge: report.acknowledge,
     runs: await runsById(ids, where),
     base: section.base,
     order: ids,
@@ -28,6 +30,8 @@ export async function insertBenchmarkSection(
     options: report.insertBenchmark,
     series,
   });
+  if (model.blocked.length) throw incomparableReportError(where, section.base, model.blocked);
+  return model;
 }
 
 export async function insertBenchmarkReportTables(

@@ -11,6 +11,7 @@ export async function sysbenchReportTables(
 ): Promise<Record<string, string>> {
   const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
   const model = sysbenchReport({
+    acknowledge: report.acknowledge,
     runs: await runsById(ids, where),
     base: section.base,
     order: ids,
