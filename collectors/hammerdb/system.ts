@@ -6,7 +6,7 @@ import { parseIostat } from '../lib/iostat.ts';
 import { noIostatDevice } from '../lib/messages.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
-import { HAMMERDB_METRICS, type HammerdbMetric } from './metrics.ts';
+import { HAMMERDB_METRICS, type HammerdbMetric } from '../../src/benchmarks/hammerdb-tprocc.ts';
 
 export interface PointSystem {
   metrics: SystemMetrics;

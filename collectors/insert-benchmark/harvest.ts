@@ -6,7 +6,7 @@
 // dumps; the config file (my.cnf / conf.diff) and server logs sit beside the steps. One run per directory.
 // Trees that hold only the harness's summaries (o.sum.t.*, mrg.*) are read by harvest-summaries.ts.
 import type { Meta } from '../../src/schemas/index.ts';
-import { isStepName } from '../../src/analysis/insert-benchmark-steps.ts';
+import { isStepName } from '../../src/benchmarks/insert-benchmark.ts';
 import type { HarvestResult } from '../lib/harvested.ts';
 import { JOURNAL } from '../lib/journal.ts';
 import { sha256Hex } from '../lib/provenance.ts';

@@ -4,8 +4,7 @@
 // `Cannot parse:` (no iostat samples): there etl.sh's line numbers land on the wrong lines (its csps column
 // then holds the dbGB value) and we leave the system columns empty instead.
 import { printfFixed } from '../lib/numbers.ts';
-import type { StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
-import type { SummaryColumn } from '../../src/analysis/insert-benchmark-columns.ts';
+import type { StepInfo, SummaryColumn } from '../../src/benchmarks/insert-benchmark.ts';
 import type { ResFile } from './parse-res.ts';
 
 /** Column values as etl.sh prints them; a column it would print empty or `NA` is absent. */

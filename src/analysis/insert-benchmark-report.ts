@@ -6,10 +6,18 @@ import type { InsertBenchmarkReportOptions, Run, SeriesFile, Thresholds } from '
 import { comparability, splitGates, type Gate } from './comparability.ts';
 import { printfFixed } from './c-printf.ts';
 import { downsample } from './downsample.ts';
-import { SUMMARY_COLUMNS, iostatColumnOf, type SummaryColumn } from './insert-benchmark-columns.ts';
+import {
+  SUMMARY_COLUMNS,
+  iostatColumnOf,
+  type SummaryColumn,
+  describeStep,
+  parseStepName,
+  sortSteps,
+  throughputMeaning,
+  type StepInfo,
+} from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { relativeToBase } from './insert-benchmark-relative.ts';
-import { describeStep, parseStepName, sortSteps, throughputMeaning, type StepInfo } from './insert-benchmark-steps.ts';
 import { verdict, type Verdict } from './relative.ts';
 
 export interface IbRow {

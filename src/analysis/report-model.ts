@@ -5,7 +5,7 @@
 // part through the table they hold against that base. Pure: the site loads the runs, this computes.
 import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
-import { primaryMetric } from './primary-metric.ts';
+import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints } from './relative.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
 

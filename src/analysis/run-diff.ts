@@ -5,7 +5,7 @@
 import type { Run } from '../schemas/index.ts';
 import type { Problem } from '../runs/problems.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
-import { primaryMetric } from './primary-metric.ts';
+import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints, verdict, type Verdict } from './relative.ts';
 import { formatBp } from './summary.ts';
 import { compareVersions } from './versions.ts';

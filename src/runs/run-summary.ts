@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Text } from '../schemas/common.ts';
 import { DbmsSchema, IsoDate, Benchmark, ProvenanceSource, RunId, type Run } from '../schemas/index.ts';
-import { primaryMetric } from '../analysis/primary-metric.ts';
+import { primaryMetric } from '../benchmarks/index.ts';
 import { comparabilityKey, workloadSize } from '../analysis/comparability.ts';
 import { noiseMetricNames } from '../analysis/noise.ts';
 

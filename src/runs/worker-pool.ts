@@ -66,9 +66,20 @@ export async function runOnWorkers<J, R>({
   return results;
 }
 
-/** In a worker script: answer each batch of jobs with their results. */
-export function serveJobs<J, R>(fn: (job: J) => Promise<R>): void {
+/**
+ * In a worker script: answer each batch of jobs with their results. The jobs of a batch run at once (their
+ * reads overlap), or with `oneAtATime` one after another: for jobs that hold megabytes each and do their I/O
+ * synchronously, so a batch of 50 does not hold 50 runs' files and parsed JSON at once.
+ */
+export function serveJobs<J, R>(fn: (job: J) => Promise<R>, opts: { oneAtATime?: boolean } = {}): void {
   parentPort?.on('message', (jobs: J[]) => {
-    void Promise.all(jobs.map(fn)).then((results) => parentPort!.postMessage(results));
+    const all = opts.oneAtATime
+      ? (async () => {
+          const out: R[] = [];
+          for (const j of jobs) out.push(await fn(j));
+          return out;
+        })()
+      : Promise.all(jobs.map(fn));
+    void all.then((results) => parentPort!.postMessage(results));
   });
 }

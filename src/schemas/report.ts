@@ -31,6 +31,26 @@ export const ReportSectionSchema = z.strictObject({
   tests: z.array(Text).min(1).optional(),
 });
 
+/**
+ * A file attached to a report (flamegraphs, a spreadsheet), in `content/attachments/<report file name>/`. Only
+ * types a browser does not run are published: an SVG (which may hold script: flamegraphs do) is attached
+ * gzip-compressed, `.svg.gz`, and so downloaded, never shown by the site's origin.
+ */
+export const AttachmentName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(svg\.gz|gz|png|jpg|txt|csv)$/,
+    'expected a plain file name (letters, digits, . _ -) ending in .svg.gz, .gz, .png, .jpg, .txt or .csv',
+  )
+  .refine((n) => !n.includes('..'), 'a file name never has ".."');
+
+export const ReportAttachmentSchema = z.strictObject({
+  /** File name in content/attachments/<report file name>/. */
+  file: AttachmentName,
+  /** What it is, e.g. "Flamegraph, MySQL 8.4.8, stored procedures off". */
+  title: Text.optional(),
+});
+
 /** How relative cells are coloured: the older posts' yellow/blue or the newer red/green/grey. */
 export const ColourRuleSchema = z.enum(['red-green', 'yellow-blue']);
 
@@ -108,6 +128,8 @@ export const ReportSchema = z
      * a chart). Sections holding published-relative runs (no absolute numbers) are always shown so.
      */
     view: z.enum(['relative']).optional(),
+    /** Files attached to the report, listed and linked on its page (README: Reports: the options of the posts). */
+    attachments: z.array(ReportAttachmentSchema).optional(),
     draft: z.boolean().default(false),
     /** Options of Insert Benchmark reports. */
     insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),

@@ -7,7 +7,7 @@ import { siteInBrowser } from '../helpers/site-in-browser.ts';
 const site = siteInBrowser();
 const interval = (title: string) => {
   const m = /95 % interval (-?[\d.]+) to (-?[\d.]+)/.exec(title);
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
+  return m ? ([Number(m[1]), Number(m[2])] as [number, number]) : undefined;
 };
 
 describe('noise and comparability on the pages', () => {

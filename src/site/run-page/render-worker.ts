@@ -4,4 +4,4 @@ import { serveJobs } from '../../runs/worker-pool.ts';
 import { renderRunPage, type RenderContext, type RenderJob } from './render-page.ts';
 
 const ctx = workerData as RenderContext;
-serveJobs((job: RenderJob) => renderRunPage(job, ctx));
+serveJobs((job: RenderJob) => renderRunPage(job, ctx), { oneAtATime: true });

@@ -19,3 +19,8 @@ export const HAMMERDB_METRICS = {
 } as const;
 
 export type HammerdbMetric = keyof typeof HAMMERDB_METRICS;
+
+/** The metric a test point is compared by: NOPM, comparable across DBMS (TPM is not). */
+export function hammerdbPrimaryMetric(has: (metric: HammerdbMetric) => boolean): HammerdbMetric | undefined {
+  return (['nopm'] as const).find(has);
+}
