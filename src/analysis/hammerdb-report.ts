@@ -3,7 +3,8 @@
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
+import { relativeTo, type ValueRow } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 
 export interface HammerdbReportRun {
@@ -156,8 +157,8 @@ export function variantTitle(v: SpVariant): string {
 
 export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const digits = input.digits ?? 3;
   const byId = new Map(input.runs.map((r) => [r.id, r]));

@@ -18,7 +18,7 @@ import {
 } from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { relativeToBase } from './insert-benchmark-relative.ts';
-import { verdict, type Verdict } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 
 export interface IbRow {
   id: string;
@@ -142,8 +142,8 @@ export function histogramPercentages(counts: number[]): string[] {
 
 export function insertBenchmarkReport(input: InsertBenchmarkReportInput): InsertBenchmarkReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const slaThreshold = input.options?.slaThreshold ?? 0.95;
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));

@@ -132,11 +132,6 @@ export function baseTestType(testType: string): string {
   return testType.replace(/\.(pre|warm|warmpre)$/, '');
 }
 
-/** Whether a test is a warm-up run that the posts leave out of their tables. */
-export function isWarmup(testName: string): boolean {
-  return /\.(pre|warm|warmpre)(_|$)/.test(testName);
-}
-
 /**
  * The name used in tables and exports: the test type, plus `_range=N` when the test runs at several ranges
  * or at a range other than its default (`point-query`, `read-only_range=10`, `read-only-count`).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunId, Text } from './common.ts';
+import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
 import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
@@ -7,9 +8,9 @@ import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
 /** Colour thresholds of relative values. */
 export const ThresholdsSchema = z.strictObject({
   /** Relative values at or below this are regressions (default 0.95). */
-  regression: z.number().positive().default(0.95),
+  regression: z.number().positive().default(THRESHOLDS.regression),
   /** Relative values at or above this are improvements (default 1.05). */
-  improvement: z.number().positive().default(1.05),
+  improvement: z.number().positive().default(THRESHOLDS.improvement),
 });
 
 /** One comparison table of a report: runs compared with a named base. */

@@ -1,6 +1,8 @@
 // The compare view in the browser: load one benchmark's index, list its runs, and show the selected runs
 // relative to the chosen base. Plain DOM, no framework: the page must stay small and start fast.
 import type { CompareIndex } from '../analysis/compare-index.ts';
+import { THRESHOLDS, verdict } from '../analysis/verdict.ts';
+import { esc } from '../site/html.ts';
 
 const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
@@ -15,13 +17,6 @@ const params = new URLSearchParams(location.search);
 let data: CompareIndex | undefined;
 let baseId = params.get('base') ?? '';
 const chosen = new Set((params.get('runs') ?? '').split(',').filter(Boolean));
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-
-function verdict(r: number): string {
-  const shown = Math.round(r * 100) / 100;
-  return shown <= 0.95 ? 'regression' : shown >= 1.05 ? 'improvement' : 'neutral';
-}
 
 function saveUrl(): void {
   const p = new URLSearchParams({ benchmark: select.value });
@@ -67,11 +62,11 @@ function renderResult(): void {
           // A published-relative run has only the post's values against its own base.
           const printed = r.relative?.find((t) => t.baseRun === base.id)?.values[i];
           if (printed !== undefined && printed !== null)
-            return `<td class="num ${verdict(printed)}" title="published relative to ${esc(base.label)}">${printed.toFixed(2)}&dagger;</td>`;
+            return `<td class="num ${verdict(printed, THRESHOLDS)}" title="published relative to ${esc(base.label)}">${printed.toFixed(2)}&dagger;</td>`;
           const v = r.values[i];
           if (b === null || b === undefined || v === null || v === undefined || b === 0) return '<td class="num"></td>';
           const rel = v / b;
-          return `<td class="num ${verdict(rel)}" title="${v} ${esc(data!.metrics[i]!)}">${rel.toFixed(2)}</td>`;
+          return `<td class="num ${verdict(rel, THRESHOLDS)}" title="${v} ${esc(data!.metrics[i]!)}">${rel.toFixed(2)}</td>`;
         })
         .join('');
       return `<tr>${cells}<th scope="row">${esc(test)}</th></tr>`;
