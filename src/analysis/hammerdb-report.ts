@@ -1,4 +1,4 @@
-// The model behind a HammerDB TPROC-C report section (seeds 000 and 002): NOPM by measured point (virtual users
+// The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';

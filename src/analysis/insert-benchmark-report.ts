@@ -1,4 +1,4 @@
-// The model behind an Insert Benchmark report section (seeds 001, 003): the three summary tables of the posts
+// The model behind an Insert Benchmark report section (the posts of 2026-03-18 and 2026-03-29): the three summary tables of the posts
 // (absolute throughput per DBMS x step with quartile colours, throughput relative to the first row, background
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.

@@ -1,5 +1,5 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
-// 1.0.20 script that does the same work where one exists, and the default range (formats.md 2.2).
+// 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */

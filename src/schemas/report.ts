@@ -24,7 +24,7 @@ export const ReportSectionSchema = z.strictObject({
   /** Short column names by run id, e.g. `{ "sysbench/vm/20261122-x.pg1518.cy2.pk1": "pg15 async" }`. */
   labels: z.record(z.string(), Text).optional(),
   /**
-   * A version ladder: each run relative to the one listed before it, the first to `base` (seed 004:
+   * A version ladder: each run relative to the one listed before it, the first to `base` (the 2026-04-09 post, MySQL 5.6 to 9.7:
    * 5.6.51 -> 5.7.44 -> 8.0.28 -> ...).
    */
   ladder: z.boolean().optional(),
