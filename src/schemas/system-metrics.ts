@@ -39,6 +39,10 @@ export const IostatAveragesSchema = z.strictObject({
   writeKBPerS: z.number(),
   /** Device utilisation percent (`%util`). */
   utilPct: z.number().optional(),
+  /** Flush requests (fsync) per second (`f/s`, sysstat 12.2 and later). */
+  fsyncsPerS: z.number().optional(),
+  /** Average milliseconds a flush request took (`f_await`). */
+  fsyncAwaitMs: z.number().optional(),
 });
 
 /** Averages computed one way. */

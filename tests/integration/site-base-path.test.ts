@@ -41,7 +41,13 @@ beforeAll(async () => {
   content = join(tmp, 'content');
   for (const d of RUN_DIRS) await cp(join(ROOT, 'content/runs', d), join(content, 'runs', d), { recursive: true });
   await mkdir(join(content, 'reports'));
-  for (const r of REPORTS) await cp(join(ROOT, 'content/reports', r), join(content, 'reports', r));
+  for (const r of REPORTS) {
+    await cp(join(ROOT, 'content/reports', r), join(content, 'reports', r));
+    // The files a report attaches (content/attachments/<slug>/), linked from its page.
+    const attached = join(ROOT, 'content/attachments', r.replace(/\.md$/, ''));
+    if (existsSync(attached))
+      await cp(attached, join(content, 'attachments', r.replace(/\.md$/, '')), { recursive: true });
+  }
   // Prose that links the site's pages from its root: under a base, these move under it.
   await appendFile(
     join(content, 'reports', REPORTS[2]!),
