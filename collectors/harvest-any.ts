@@ -1,25 +1,11 @@
 // Every harvester, tried on every input: a raw tree may hold runs of several benchmarks.
-import type { Meta } from '../src/schemas/index.ts';
+import { BENCHMARK_FOLDERS } from './benchmarks.ts';
+import type { HarvestOptions } from './lib/benchmark-folder.ts';
 import type { HarvestResult } from './lib/harvested.ts';
 import type { RawTree } from './lib/raw-tree.ts';
 import { guardNumbers } from './lib/plausible.ts';
-import { harvestSysbench } from './sysbench/harvest.ts';
-import { harvestInsertBenchmark } from './insert-benchmark/harvest.ts';
-import { harvestHammerdb } from './hammerdb/harvest.ts';
 
-export interface HarvestOptions {
-  meta?: Meta;
-  metaName?: string;
-}
-
-type Harvester = (tree: RawTree, opts: HarvestOptions) => HarvestResult;
-
-/** Add a benchmark here: its harvester claims the files it reads and lists the rest as skipped. */
-export const HARVESTERS: Record<string, Harvester> = {
-  sysbench: harvestSysbench,
-  'insert-benchmark': harvestInsertBenchmark,
-  'hammerdb-tprocc': harvestHammerdb,
-};
+export type { HarvestOptions };
 
 /**
  * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
@@ -31,9 +17,9 @@ export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestRes
   const runs: HarvestResult['runs'] = [];
   const reasons = new Map<string, string[]>();
   let left = tree;
-  for (const harvest of Object.values(HARVESTERS)) {
+  for (const b of BENCHMARK_FOLDERS) {
     if (left.entries.length === 0) break;
-    const r = harvest(left, opts);
+    const r = b.harvest(left, opts);
     // Whatever a parser let through, no impossible number is published (lib/plausible.ts).
     r.runs.forEach(guardNumbers);
     runs.push(...r.runs);

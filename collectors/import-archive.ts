@@ -1,18 +1,17 @@
 // `benchsite import`: the one entry point for archives and posts. Every file of every input (a file, or a
 // directory walked for every file) goes to the importer of its format; what none reads is listed with why.
-//   sysbench summaries        qps.abs.*.tsv/.csv, qps.rel.*, o.met.*          (sysbench/import-summaries.ts)
-//   HammerDB summaries        sum.res.*.csv, sum.res.*.rel.csv                (hammerdb/import-sum-res.ts)
-//   Insert Benchmark          o.sum.t.*, mrg.* (the code harvest uses)        (insert-benchmark/harvest-summaries.ts)
+//   a benchmark's summaries   the `archive` of its folder (collectors/benchmarks.ts): sysbench qps.abs.*, qps.rel.*,
+//                             o.met.*; HammerDB sum.res.*.csv; Insert Benchmark o.sum.t.*, mrg.* (as harvest reads them)
 //   published tables (CSV)    HammerDB results by header (label, virtual_users, warehouses ...)
 //                             relative tables by header (label, test, value) with --base
 // Pure: the command loads the files and writes the runs.
 import type { Meta } from '../src/schemas/index.ts';
 import type { ArchiveImport } from './lib/archive-run.ts';
-import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
+import { BENCHMARK_FOLDERS } from './benchmarks.ts';
+import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
+import { entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { metaRequiredFor } from './lib/messages.ts';
-import { importSysbenchSummaries, isSysbenchSummary } from './sysbench/import-summaries.ts';
-import { importSumRes, isSumRes } from './hammerdb/import-sum-res.ts';
-import { harvestSummaries, isSummaryFile } from './insert-benchmark/harvest-summaries.ts';
+import { isSummaryFile } from './insert-benchmark/harvest-summaries.ts';
 import { importHammerdbTables, type PublishedCsv } from './published/hammerdb-table.ts';
 import { importRelativeTables, isRelativeHeader, type RelativeCsv } from './published/import-relative.ts';
 import { parseCsv } from './published/csv.ts';
@@ -27,14 +26,14 @@ export interface ImportOptions {
 /** Thrown for a command line the inputs cannot be imported with (no --meta for a post's table, --base count). */
 export class ImportUsageError extends Error {}
 
-type Kind = 'sysbench' | 'sum-res' | 'ibench' | 'published' | 'relative';
+/** A benchmark's archived summaries (its folder's `archive`), or a table from a post. */
+type Kind = BenchmarkFolder | 'published' | 'relative';
 
 /** What a file is, by name and, for other CSVs, by header line. */
 function kindOf(e: RawEntry): Kind | { skip: string } {
   const name = fileName(e.path);
-  if (isSysbenchSummary(name)) return 'sysbench';
-  if (isSumRes(name)) return 'sum-res';
-  if (/^(o\.sum\.[ct]\.|mrg\.|rel\.)/.test(name)) return 'ibench';
+  const folder = BENCHMARK_FOLDERS.find((b) => b.archive?.recognises(name));
+  if (folder) return folder;
   if (/\.csv$/i.test(name)) {
     let header: string[] = [];
     try {
@@ -71,17 +70,12 @@ export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveIm
     const byKind = new Map<Kind, RawEntry[]>();
     for (const e of tree.entries) {
       const k = kindOf(e);
-      if (typeof k === 'object') out.skipped.push({ path: shown(e.path), reason: k.skip });
+      if (typeof k === 'object' && 'skip' in k) out.skipped.push({ path: shown(e.path), reason: k.skip });
       else byKind.set(k, [...(byKind.get(k) ?? []), e]);
     }
-    for (const [dir, entries] of byDirectory(byKind.get('sysbench') ?? []))
-      merge(importSysbenchSummaries(tree.name, dir, entries, opts));
-    for (const [dir, entries] of byDirectory(byKind.get('sum-res') ?? []))
-      merge(importSumRes(tree.name, dir, entries, opts));
-    const ibench = byKind.get('ibench');
-    if (ibench) {
-      const r = harvestSummaries({ name: tree.name, entries: ibench }, opts);
-      merge({ ...r, warnings: [] });
+    for (const b of BENCHMARK_FOLDERS) {
+      const entries = byKind.get(b);
+      if (entries) merge(b.archive!.import(tree.name, entries, opts));
     }
     for (const e of byKind.get('published') ?? []) published.push({ name: fileName(e.path), data: e.data });
     for (const e of byKind.get('relative') ?? []) relative.push({ name: fileName(e.path), data: e.data });

@@ -17,7 +17,8 @@ import { publishableRun, redactRawFiles } from './lib/publishable.ts';
 import { redactCommand } from './lib/redact.ts';
 import { RAW_META } from './lib/meta.ts';
 import { quote } from './lib/transport/shell-quote.ts';
-import { runnerOf } from './runners.ts';
+import { BENCHMARKS } from './benchmarks.ts';
+import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
 import type { DbmsPlan, Plan } from './lib/steps.ts';
 import type { HarvestedRun } from './lib/harvested.ts';
 
@@ -43,7 +44,7 @@ export interface HostOutcome {
 export const hostsOf = (spec: RunSpec): SpecHost[] => spec.hosts ?? [spec.host!];
 
 export function planOf(spec: RunSpec): Plan {
-  return runnerOf(spec).plan(spec);
+  return folderOf(spec).run.plan(spec);
 }
 
 /** The passwords and passphrases of a spec, by value (never printed or written: redact.ts). */
@@ -201,7 +202,7 @@ async function harvestAndWrite(
 ): Promise<{ file: string; line: string }> {
   // The facts go into the raw directory, so harvesting it (or its raw.tar.gz) again gives the same run.
   await writeFile(join(dir, RAW_META), `${JSON.stringify(await metaFor(spec, host, run.dbms, dir, inv), null, 2)}\n`);
-  const result = runnerOf(spec).harvest(await loadRawInput(dir));
+  const result = folderOf(spec).harvest(await loadRawInput(dir));
   if (result.runs.length !== 1) throw new Error(`${dir}: expected one run to harvest, found ${result.runs.length}`);
   const h = result.runs[0]!;
   const leaked = secretsIn(h, specSecrets(spec));
@@ -238,7 +239,7 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
       `connecting (${host.ssh ? `ssh ${host.ssh.user}@${host.ssh.host}:${host.ssh.port}` : 'this machine'})`,
     );
     transport = await openTransport(host);
-    await checkTools(transport, host.name, runnerOf(spec).tools(spec));
+    await checkTools(transport, host.name, folderOf(spec).run.tools(spec.benchmark));
     const invDir = join(hostDir, 'inventory');
     const inv = await inventory(transport, invDir);
     const cpus = Number(inv['nproc.txt']?.trim()) || undefined;
@@ -269,7 +270,7 @@ async function runHost(specFile: string, spec: RunSpec, host: SpecHost, opts: Ru
         secrets: specSecrets(spec),
       };
       current = { dbms: run.dbms.label, step: 'setup' };
-      await runnerOf(spec).execute(run, ctx, {
+      await folderOf(spec).run.execute(run, ctx, {
         cpus,
         onTest: (t) => {
           current = { dbms: run.dbms.label, step: t.name };
@@ -314,4 +315,9 @@ export async function runSpecs(
 ): Promise<HostOutcome[]> {
   const tasks = specs.flatMap(({ file, spec }) => hostsOf(spec).map((h) => runHost(file, spec, h, opts)));
   return Promise.all(tasks);
+}
+
+/** The folder of the spec's benchmark (its plan, tools and execute take that benchmark's spec). */
+function folderOf(spec: RunSpec): BenchmarkFolder<RunSpec['benchmark']['kind']> {
+  return BENCHMARKS[spec.benchmark.kind] as BenchmarkFolder<RunSpec['benchmark']['kind']>;
 }

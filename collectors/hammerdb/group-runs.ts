@@ -23,7 +23,14 @@ export interface RunGroup {
 }
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-const dirBase = (dir: string) => dir.slice(dir.lastIndexOf('/') + 1) || 'top';
+const dirBase = (dir: string) => dir.slice(dir.lastIndexOf('/') + 1);
+/** A run's directory name, or at the top of the input the name of its first file without its extension. */
+function placeOf(g: { dirs: string[]; jobs: HammerdbJob[] }): string {
+  const dir = dirBase(g.dirs[0] ?? '');
+  if (dir) return dir;
+  const file = g.jobs[0]?.sources[0] ?? 'input';
+  return file.slice(file.lastIndexOf('/') + 1).replace(/\.(txt|log|out|json)$/, '');
+}
 
 /** Product and version from HammerDB's workload name and the server's version string. */
 export function productOf(job: HammerdbJob): { product?: ProductName; version?: string; note?: string } {
@@ -87,14 +94,29 @@ export function groupRuns(jobs: HammerdbJob[]): RunGroup[] {
     }
     g.jobs.push(job);
   }
-  for (const job of versionless) {
+  // Jobs whose workload is known first, so that a job of unknown workload (a build printed without its
+  // database) can join the one run of its directory.
+  const known = (j: HammerdbJob) => databaseFamily(j.database ?? j.result?.dbLabel) !== undefined;
+  for (const job of [...versionless.filter(known), ...versionless.filter((j) => !known(j))]) {
     const family = databaseFamily(job.database ?? job.result?.dbLabel);
     const dirs = job.sources.map(dirOf);
+    const here = (x: RunGroup) => x.jobs.some((j) => j.sources.some((s) => dirs.includes(dirOf(s))));
+    const mine = groups.filter(here);
+    if (family === undefined && mine.length === 1) {
+      mine[0]!.jobs.push(job);
+      continue;
+    }
     const fits = groups.filter(
       (g) => g.family === family && g.version && g.jobs.some((j) => j.sources.some((s) => dirs.includes(dirOf(s)))),
     );
+    // Version-less jobs of one workload in one directory are one session (one hammerdbcli transcript, one log).
     let g =
-      fits.length === 1 ? fits[0] : groups.find((x) => !x.version && x.family === family && x.dirs[0] === dirs[0]);
+      fits.length === 1
+        ? fits[0]
+        : groups.find(
+            (x) =>
+              !x.version && x.family === family && x.jobs.some((j) => j.sources.some((s) => dirs.includes(dirOf(s)))),
+          );
     if (!g) {
       groups.push(
         (g = {
@@ -119,7 +141,9 @@ export function groupRuns(jobs: HammerdbJob[]): RunGroup[] {
   for (const g of groups) {
     const code = g.product && g.version ? encodeBuildName(g.product, g.version) : undefined;
     let label = code ?? [g.family ?? 'unknown', g.version].filter(Boolean).join('');
-    if (!g.version || taken.has(label)) label = `${label}.${dirBase(g.dirs[0] ?? '')}`;
+    // Without a version the label says where the run came from (its directory, or its file at the top), not a
+    // name made up for it.
+    if (!g.version || taken.has(label)) label = `${label}.${placeOf(g)}`;
     while (taken.has(label)) label += '_';
     taken.add(label);
     g.label = label;

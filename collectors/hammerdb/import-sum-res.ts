@@ -11,7 +11,7 @@ import { decodeLabel } from '../lib/labels.ts';
 import { numberedLines } from '../lib/numbers.ts';
 import { printedRatio, ratioAgrees } from '../lib/printed-ratio.ts';
 import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
-import { HAMMERDB_METRICS } from './metrics.ts';
+import { HAMMERDB_METRICS } from '../../src/benchmarks/hammerdb-tprocc.ts';
 import { parseResDir, type ResDir } from './mytools-layout.ts';
 import { workloadOfTests } from './workload.ts';
 import { InputError } from '../lib/input-error.ts';

@@ -6,7 +6,7 @@
 // the output said.
 import type { ResultRow, Series, Test } from '../../src/schemas/index.ts';
 import { setting, type HammerdbJob, type TimingByProc } from './job.ts';
-import { HAMMERDB_METRICS } from './metrics.ts';
+import { HAMMERDB_METRICS } from '../../src/benchmarks/hammerdb-tprocc.ts';
 
 export interface JobTest {
   job: HammerdbJob;
@@ -190,7 +190,8 @@ export function jobTests(jobs: HammerdbJob[], d: JobDefaults): JobTest[] {
   const point = (p: Record<string, unknown>, j: HammerdbJob) =>
     j.kind === 'build'
       ? `build${p.warehouses !== undefined ? `.w${p.warehouses}` : ''}`
-      : `vu${p.virtualUsers ?? '?'}${p.warehouses !== undefined ? `.w${p.warehouses}` : ''}`;
+      : // Virtual users not in the files (elided lines): the test is `run`, not a made-up count.
+        `${p.virtualUsers !== undefined ? `vu${p.virtualUsers}` : 'run'}${p.warehouses !== undefined ? `.w${p.warehouses}` : ''}`;
   // `.sp0` / `.sp1` only where the same point ran both ways.
   const spByPoint = new Map<string, Set<unknown>>();
   jobs.forEach((j, i) => {

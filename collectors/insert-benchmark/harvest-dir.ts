@@ -1,7 +1,7 @@
 // One mytools ibench result directory `<rows>m.<build>.c<config>/` -> one run: its steps (harvest-step.ts), the
 // workload, date, host, config file and server version. Pure.
 import type { InsertBenchmarkWorkload, Run, Series } from '../../src/schemas/index.ts';
-import { isStepName, parseStepName, sortSteps, type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
+import { isStepName, parseStepName, sortSteps, type StepInfo } from '../../src/benchmarks/insert-benchmark.ts';
 import { assembleRun, postgresVersionInLog, runDate, runHostName } from '../lib/assemble-run.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';

@@ -1,7 +1,12 @@
 // One step directory (l.i0, l.x, qr100.L1 ...) -> a test: np.sh's o.res (or the same numbers derived from o.ib when
 // benchsite ran iibench.py), the clients' o.ib, vmstat/iostat, o.rate.c.*. Pure.
 import type { Histogram, Meta, ResultRow, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
-import { type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
+import {
+  type StepInfo,
+  SUMMARY_COLUMNS,
+  iostatMetricName,
+  type StepMetric,
+} from '../../src/benchmarks/insert-benchmark.ts';
 import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { redactSecrets } from '../lib/provenance.ts';
@@ -15,7 +20,6 @@ import { parseResFile, type ResFile } from './parse-res.ts';
 import { rateTenthsSeries } from './parse-rate.ts';
 import { summaryRow, summaryUnit } from './summary-columns.ts';
 import { iostatColumnUnit, sumIostat } from './sum-iostat.ts';
-import { SUMMARY_COLUMNS, iostatMetricName } from '../../src/analysis/insert-benchmark-columns.ts';
 import type { BenchsiteRun } from './harvest-dir.ts';
 
 /** vmstat/iostat sample every 5 s in np.sh. */
@@ -92,10 +96,11 @@ export function harvestStep(info: StepInfo, files: RawEntry[], c: StepContext): 
   };
   const h = res?.header;
   if (h) {
-    add('inserts_per_s', h.insertRate, info.kind === 'index' ? 'indexed rows/s' : 'inserts/s');
-    add('queries_per_s', h.queryRate, 'queries/s');
-    add('seconds', h.seconds, 's');
-    add('queries_total', h.queries, 'queries');
+    const step = (metric: StepMetric, value: number, unit: string) => add(metric, value, unit);
+    step('inserts_per_s', h.insertRate, info.kind === 'index' ? 'indexed rows/s' : 'inserts/s');
+    step('queries_per_s', h.queryRate, 'queries/s');
+    step('seconds', h.seconds, 's');
+    step('queries_total', h.queries, 'queries');
   }
   const vmFile = find(/^o\.vm\.dop\d+$/)[0];
   const ioFile = find(/^o\.io\.dop\d+$/)[0];

@@ -2,7 +2,7 @@
 // every `o.sum.t.<dir>` (etl.sh) and `mrg.<step>` (mrg3.sh) row becomes a step of the run of its tag, with the
 // 21 columns under their mytools names. `rel.*` tables are derived and are not read.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
-import { parseStepName, sortSteps } from '../../src/analysis/insert-benchmark-steps.ts';
+import { parseStepName, sortSteps, SUMMARY_COLUMNS } from '../../src/benchmarks/insert-benchmark.ts';
 import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
@@ -10,7 +10,6 @@ import { printfFixed } from '../lib/numbers.ts';
 import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
 import { summaryUnit } from './summary-columns.ts';
-import { SUMMARY_COLUMNS } from '../../src/analysis/insert-benchmark-columns.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {

@@ -8,7 +8,7 @@ import {
   type InsertBenchmarkSpec,
   type SpecDbms,
 } from '../../src/schemas/index.ts';
-import { parseStepName, type StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
+import { parseStepName, type StepInfo } from '../../src/benchmarks/insert-benchmark.ts';
 import { password } from '../lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
 import { redactSecrets } from '../lib/provenance.ts';

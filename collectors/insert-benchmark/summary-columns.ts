@@ -1,11 +1,10 @@
-// The 21 columns etl.sh writes per step into o.sum.t (formats.md 1.7), computed from a parsed o.res file and
+// The 21 columns etl.sh writes per step into o.sum.t (docs/formats/insert-benchmark.md 1.7), computed from a parsed o.res file and
 // printed exactly as etl.sh prints them, so they can be checked cell by cell against the harness's tables.
 // etl.sh reads o.res by line number; we read it by content. They differ only where ios.sh printed
 // `Cannot parse:` (no iostat samples): there etl.sh's line numbers land on the wrong lines (its csps column
 // then holds the dbGB value) and we leave the system columns empty instead.
 import { printfFixed } from '../lib/numbers.ts';
-import type { StepInfo } from '../../src/analysis/insert-benchmark-steps.ts';
-import type { SummaryColumn } from '../../src/analysis/insert-benchmark-columns.ts';
+import type { StepInfo, SummaryColumn } from '../../src/benchmarks/insert-benchmark.ts';
 import type { ResFile } from './parse-res.ts';
 
 /** Column values as etl.sh prints them; a column it would print empty or `NA` is absent. */

@@ -14,7 +14,7 @@ import type {
 import { assembleRun, runDate, runHostName } from './assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from './harvested.ts';
 import type { DecodedLabel } from './labels.ts';
-import type { RawEntry } from './raw-tree.ts';
+import { byDirectory, type RawEntry } from './raw-tree.ts';
 
 /** What an archive importer returns: runs, files it did not read and why, and disagreements it found. */
 export interface ArchiveImport extends HarvestResult {
@@ -103,4 +103,20 @@ export function archiveRun(p: ArchiveRunParts, meta: Meta | undefined, metaName?
     meta: meta && { ...meta, date: undefined },
     metaName,
   });
+}
+
+/** An importer of one directory's tables, made an importer of a whole input: each directory, results merged. */
+export function perDirectory<O>(
+  importDir: (input: string, dir: string, entries: RawEntry[], opts: O) => ArchiveImport,
+): (input: string, entries: RawEntry[], opts: O) => ArchiveImport {
+  return (input, entries, opts) => {
+    const out: ArchiveImport = { runs: [], skipped: [], warnings: [] };
+    for (const [dir, files] of byDirectory(entries)) {
+      const r = importDir(input, dir, files, opts);
+      out.runs.push(...r.runs);
+      out.skipped.push(...r.skipped);
+      out.warnings.push(...r.warnings);
+    }
+    return out;
+  };
 }

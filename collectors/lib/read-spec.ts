@@ -4,7 +4,7 @@ import { LineCounter, parseDocument, isNode } from 'yaml';
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
 import type { z } from 'zod';
 import { formatZodIssues } from '../../src/runs/problems.ts';
-import { baseTestType, SYSBENCH_TESTS } from '../sysbench/tests.ts';
+import { baseTestType, SYSBENCH_TESTS } from '../../src/benchmarks/sysbench.ts';
 
 export class SpecError extends Error {}
 

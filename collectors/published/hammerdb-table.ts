@@ -12,7 +12,7 @@ import { assembleRun } from '../lib/assemble-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { parseNumber } from '../lib/numbers.ts';
 import type { RawEntry } from '../lib/raw-tree.ts';
-import { HAMMERDB_METRICS, type HammerdbMetric } from '../hammerdb/metrics.ts';
+import { HAMMERDB_METRICS, type HammerdbMetric } from '../../src/benchmarks/hammerdb-tprocc.ts';
 import { workloadOfTests } from '../hammerdb/workload.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';

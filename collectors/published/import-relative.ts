@@ -8,7 +8,7 @@
 // of the import, its own cells (listed or not) being 1. One run per column label: a column that appears in
 // several tables (against several bases) is one run with one relative table per base.
 import type { BenchmarkName, Meta, RelativeTable, Test, Workload } from '../../src/schemas/index.ts';
-import { isStepName } from '../../src/analysis/insert-benchmark-steps.ts';
+import { isStepName } from '../../src/benchmarks/insert-benchmark.ts';
 import { runId } from '../../src/runs/run-id.ts';
 import { archiveDate, archiveRun, fullLabel } from '../lib/archive-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
@@ -18,7 +18,7 @@ import { decimalsOf } from '../lib/printed-ratio.ts';
 import type { RawEntry } from '../lib/raw-tree.ts';
 import { workloadOfTests } from '../hammerdb/workload.ts';
 import { ROWS_PREFIX } from '../insert-benchmark/harvest-summaries.ts';
-import { SYSBENCH_TESTS, baseTestType } from '../sysbench/tests.ts';
+import { SYSBENCH_TESTS, baseTestType } from '../../src/benchmarks/sysbench.ts';
 import { parseCsv } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
 import { InputError } from '../lib/input-error.ts';

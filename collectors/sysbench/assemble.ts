@@ -8,7 +8,7 @@ import { redactSecrets } from '../lib/provenance.ts';
 import { type RawEntry } from '../lib/raw-tree.ts';
 import { iostatSeries, vmstatSeries } from '../lib/system-metrics.ts';
 import { type SysbenchOutput } from './parse-output.ts';
-import { SYSBENCH_TESTS, baseTestType } from './tests.ts';
+import { SYSBENCH_METRICS, SYSBENCH_TESTS, baseTestType, type SysbenchMetric } from '../../src/benchmarks/sysbench.ts';
 import { systemFor } from './system.ts';
 
 const CREDENTIAL = /(user|password|host|port|db|socket)$/;
@@ -31,28 +31,32 @@ export function baseTest(name: string, out: SysbenchOutput, params: Record<strin
   };
 }
 
+/** A result row of a metric of the sysbench vocabulary, with its unit. */
+export function sysbenchRow(test: string, metric: SysbenchMetric, value: number): ResultRow {
+  return { test, metric, value, unit: SYSBENCH_METRICS[metric] };
+}
+
 /** Result rows from the sysbench report. `qps` is the `queries:` per-sec value, as mytools uses. */
 export function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
   const s = out.stats;
   if (!s) return [];
   const rows: ResultRow[] = [
-    { test, metric: 'qps', value: s.queriesRate.perSec, unit: 'queries/s' },
-    { test, metric: 'tps', value: s.transactions.perSec, unit: 'transactions/s' },
-    { test, metric: 'errors_per_s', value: s.ignoredErrors.perSec, unit: 'errors/s' },
-    { test, metric: 'reconnects_per_s', value: s.reconnects.perSec, unit: 'reconnects/s' },
-    { test, metric: 'queries_total', value: s.queriesRate.count, unit: 'queries' },
-    { test, metric: 'transactions_total', value: s.transactions.count, unit: 'transactions' },
+    sysbenchRow(test, 'qps', s.queriesRate.perSec),
+    sysbenchRow(test, 'tps', s.transactions.perSec),
+    sysbenchRow(test, 'errors_per_s', s.ignoredErrors.perSec),
+    sysbenchRow(test, 'reconnects_per_s', s.reconnects.perSec),
+    sysbenchRow(test, 'queries_total', s.queriesRate.count),
+    sysbenchRow(test, 'transactions_total', s.transactions.count),
   ];
   const l = s.latencyMs;
-  if (l.min !== undefined) rows.push({ test, metric: 'latency_min_ms', value: l.min, unit: 'ms' });
-  if (l.avg !== undefined) rows.push({ test, metric: 'latency_avg_ms', value: l.avg, unit: 'ms' });
-  if (l.max !== undefined) rows.push({ test, metric: 'latency_max_ms', value: l.max, unit: 'ms' });
+  if (l.min !== undefined) rows.push(sysbenchRow(test, 'latency_min_ms', l.min));
+  if (l.avg !== undefined) rows.push(sysbenchRow(test, 'latency_avg_ms', l.avg));
+  if (l.max !== undefined) rows.push(sysbenchRow(test, 'latency_max_ms', l.max));
   if (l.percentile !== undefined && l.percentileValue !== undefined) {
     rows.push({ test, metric: `latency_p${l.percentile}_ms`, value: l.percentileValue, unit: 'ms' });
   }
-  if (s.elapsedSeconds !== undefined) rows.push({ test, metric: 'elapsed_s', value: s.elapsedSeconds, unit: 's' });
-  if (s.eventsPerSec !== undefined)
-    rows.push({ test, metric: 'events_per_s', value: s.eventsPerSec, unit: 'events/s' });
+  if (s.elapsedSeconds !== undefined) rows.push(sysbenchRow(test, 'elapsed_s', s.elapsedSeconds));
+  if (s.eventsPerSec !== undefined) rows.push(sysbenchRow(test, 'events_per_s', s.eventsPerSec));
   return rows;
 }
 

@@ -13,8 +13,8 @@ import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSbMet, parsePrepare, parseSbR } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
-import { baseTestType, sysbenchTestName } from './tests.ts';
-import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
+import { baseTestType, sysbenchTestName } from '../../src/benchmarks/sysbench.ts';
+import { assembleSysbenchRun, baseTest, outputRows, seriesOf, sysbenchRow } from './assemble.ts';
 import type { SysbenchHarvestOptions } from './harvest.ts';
 import { systemFor } from './system.ts';
 
@@ -200,8 +200,8 @@ function prepareTest(file: RawEntry, times: { startedAt?: string; endedAt?: stri
   const ips = p.insertsPerSec ?? (p.seconds === undefined && seconds && p.rows ? p.rows / seconds : undefined);
   const loaded = p.seconds !== undefined || (p.errors.length === 0 && p.rows !== undefined);
   const rows: ResultRow[] = [];
-  if (seconds !== undefined) rows.push({ test: 'prepare', metric: 'load_seconds', value: seconds, unit: 's' });
-  if (ips !== undefined) rows.push({ test: 'prepare', metric: 'inserts_per_s', value: ips, unit: 'rows/s' });
+  if (seconds !== undefined) rows.push(sysbenchRow('prepare', 'load_seconds', seconds));
+  if (ips !== undefined) rows.push(sysbenchRow('prepare', 'inserts_per_s', ips));
   const test: Test = {
     name: 'prepare',
     status: loaded ? 'ok' : 'failed',
@@ -247,7 +247,7 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
       .map((p) => c.byName.get(p)!.path),
   ];
   const rows = outputRows(name, out);
-  if (scanKrps !== undefined) rows.push({ test: name, metric: 'scan_krows_per_s', value: scanKrps, unit: 'Krows/s' });
+  if (scanKrps !== undefined) rows.push(sysbenchRow(name, 'scan_krows_per_s', scanKrps));
 
   // System metrics: ops is what an.sh divided by: sb.met's o/s when present, else QPS (Krows/s for scan).
   const sys = systemFor(name, {
@@ -283,7 +283,7 @@ function order(testType: string): number {
 }
 
 /**
- * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (formats.md 2.6).
+ * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (docs/formats/sysbench.md 2.6).
  * Taken from `sb.r.qps.scan.*` when present: one value per concurrency the harness measured, in order. Before
  * April 2025 a dop40 directory also holds a dop8 warm-up that the file has no value for, so the values belong
  * to the highest concurrencies; where sb.met's o/s (an.sh divides by the same rate) names one of the values, that

@@ -5,7 +5,7 @@ import { decodeLabel } from '../lib/labels.ts';
 import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
-import { SYSBENCH_TESTS, sysbenchTestName, testTypeForLua } from './tests.ts';
+import { SYSBENCH_TESTS, sysbenchTestName, testTypeForLua } from '../../src/benchmarks/sysbench.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
 import type { SysbenchHarvestOptions } from './harvest.ts';
 

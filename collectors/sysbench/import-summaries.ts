@@ -12,7 +12,7 @@ import { printedRatio, ratioAgrees } from '../lib/printed-ratio.ts';
 import { entryText, fileName, type RawEntry } from '../lib/raw-tree.ts';
 import { parseOMet, type MetBlock } from './import-o-met.ts';
 import { parseQpsCsv, parseQpsTsv, splitTestLabel, type QpsRow, type QpsTable } from './import-qps-abs.ts';
-import { baseTestType, sysbenchTestName } from './tests.ts';
+import { baseTestType, sysbenchTestName } from '../../src/benchmarks/sysbench.ts';
 import { InputError } from '../lib/input-error.ts';
 
 const QPS = /^qps\.(abs|rel)\.(.+)\.(tsv|csv)$/;

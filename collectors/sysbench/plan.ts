@@ -5,7 +5,7 @@ import { password } from '../lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
 import { redactSecrets } from '../lib/provenance.ts';
 import type { DbmsPlan, Plan, RunCommand, Step } from '../lib/steps.ts';
-import { SYSBENCH_TESTS, baseTestType, sysbenchTestName } from './tests.ts';
+import { SYSBENCH_TESTS, baseTestType, sysbenchTestName } from '../../src/benchmarks/sysbench.ts';
 
 /** sysbench's interval line: live QPS for the progress line. */
 const INTERVAL_QPS = /\[\s*\d+s\s*\]\s+thds:\s*\d+\s+tps:\s*[\d.]+\s+qps:\s*([\d.]+)/;

@@ -31,6 +31,7 @@ export function reportProse(
   text: string,
   report: Report,
   runs: ModelRun[],
+  base = '/',
 ): { html: string; problems: Problem[] } {
   const parts = splitReport(text);
   if (!parts) return { html: '', problems: [] };
@@ -38,8 +39,11 @@ export function reportProse(
   const problems = model.problems.map((m) =>
     problem(file, 'tests', m, 'Name tests the runs have, or groups of testGroups'),
   );
-  const { html, problems: found } = renderReportMarkdown(parts.body, parts.lineOffset, (src) =>
-    renderPlaceholder(model, src),
+  const { html, problems: found } = renderReportMarkdown(
+    parts.body,
+    parts.lineOffset,
+    (src) => renderPlaceholder(model, src),
+    base,
   );
   for (const p of found) {
     const claim = /^claim not supported/.test(p.message);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunId, Text } from './common.ts';
+import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
 import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
@@ -7,9 +8,9 @@ import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
 /** Colour thresholds of relative values. */
 export const ThresholdsSchema = z.strictObject({
   /** Relative values at or below this are regressions (default 0.95). */
-  regression: z.number().positive().default(0.95),
+  regression: z.number().positive().default(THRESHOLDS.regression),
   /** Relative values at or above this are improvements (default 1.05). */
-  improvement: z.number().positive().default(1.05),
+  improvement: z.number().positive().default(THRESHOLDS.improvement),
 });
 
 /** One comparison table of a report: runs compared with a named base. */
@@ -23,12 +24,32 @@ export const ReportSectionSchema = z.strictObject({
   /** Short column names by run id, e.g. `{ "sysbench/vm/20261122-x.pg1518.cy2.pk1": "pg15 async" }`. */
   labels: z.record(z.string(), Text).optional(),
   /**
-   * A version ladder: each run relative to the one listed before it, the first to `base` (seed 004:
+   * A version ladder: each run relative to the one listed before it, the first to `base` (the 2026-04-09 post, MySQL 5.6 to 9.7:
    * 5.6.51 -> 5.7.44 -> 8.0.28 -> ...).
    */
   ladder: z.boolean().optional(),
   /** Tests (or names of the report's `testGroups`) to show in this section, in this order. */
   tests: z.array(Text).min(1).optional(),
+});
+
+/**
+ * A file attached to a report (flamegraphs, a spreadsheet), in `content/attachments/<report file name>/`. Only
+ * types a browser does not run are published: an SVG (which may hold script: flamegraphs do) is attached
+ * gzip-compressed, `.svg.gz`, and so downloaded, never shown by the site's origin.
+ */
+export const AttachmentName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(svg\.gz|gz|png|jpg|txt|csv)$/,
+    'expected a plain file name (letters, digits, . _ -) ending in .svg.gz, .gz, .png, .jpg, .txt or .csv',
+  )
+  .refine((n) => !n.includes('..'), 'a file name never has ".."');
+
+export const ReportAttachmentSchema = z.strictObject({
+  /** File name in content/attachments/<report file name>/. */
+  file: AttachmentName,
+  /** What it is, e.g. "Flamegraph, MySQL 8.4.8, stored procedures off". */
+  title: Text.optional(),
 });
 
 /** How relative cells are coloured: the older posts' yellow/blue or the newer red/green/grey. */
@@ -108,6 +129,8 @@ export const ReportSchema = z
      * a chart). Sections holding published-relative runs (no absolute numbers) are always shown so.
      */
     view: z.enum(['relative']).optional(),
+    /** Files attached to the report, listed and linked on its page (README: Reports: the options of the posts). */
+    attachments: z.array(ReportAttachmentSchema).optional(),
     draft: z.boolean().default(false),
     /** Options of Insert Benchmark reports. */
     insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),

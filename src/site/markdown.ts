@@ -50,6 +50,26 @@ const linksFromAllowList: HastPluginDefinition = {
   },
 };
 
+/**
+ * Links and images written as paths from the site's root (`/runs/...`, `/img/x.png`) under the base the site is
+ * built for (`/pr-7/runs/...`), so a report reads the same in a preview or project site under a sub-path.
+ */
+export function rootPathsUnder(base: string): HastPluginDefinition {
+  const under = (v: unknown) =>
+    typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? base.replace(/\/?$/, '') + v : undefined;
+  return {
+    name: 'benchsite-root-paths-under-base',
+    element: {
+      filter: ['a', 'img'],
+      visit(node, ctx) {
+        const name = node.tagName === 'a' ? 'href' : 'src';
+        const moved = under(node.properties[name]);
+        if (moved !== undefined) ctx.setProperty(node, name, moved);
+      },
+    },
+  };
+}
+
 /** The plugin lists of report Markdown. */
 export const markdownPlugins = {
   mdastPlugins: [imagesFromAllowList],
@@ -132,17 +152,19 @@ export function placeholderPlugin(
 
 /**
  * A report's prose as HTML, with the site's Markdown rules and its placeholders rendered. `body` is the
- * Markdown after the frontmatter, `lineOffset` the lines before it in the file (for the problems' lines).
+ * Markdown after the frontmatter, `lineOffset` the lines before it in the file (for the problems' lines), `base`
+ * the path the site is built under.
  */
 export function renderReportMarkdown(
   body: string,
   lineOffset: number,
   render: (source: string) => string,
+  base = '/',
 ): { html: string; problems: PlaceholderProblem[] } {
   const problems: PlaceholderProblem[] = [];
   const out = markdownToHtml(body, {
     mdastPlugins: [placeholderPlugin(body, lineOffset, render, problems), ...markdownPlugins.mdastPlugins],
-    hastPlugins: markdownPlugins.hastPlugins,
+    hastPlugins: [...markdownPlugins.hastPlugins, ...(base === '/' ? [] : [rootPathsUnder(base)])],
     features: { gfm: true, smartPunctuation: true },
   });
   // Every plugin here is synchronous, so satteri returns the result itself.

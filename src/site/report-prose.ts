@@ -11,6 +11,7 @@ import { reportProse, reportRunIds } from '../runs/validate-report.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
 import { reportSections } from './report-sections.ts';
 import { runsById } from './runs.ts';
+import { homeUrl } from './urls.ts';
 
 /** The report's model over its runs (the one the relative tables, their CSV and the placeholders read). */
 export async function reportModel(slug: string, report: Report): Promise<ReportModel> {
@@ -24,7 +25,7 @@ export async function reportProseHtml(slug: string, report: Report): Promise<str
   const read = await readContentFile(file);
   if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
   const runs = await runsById(reportRunIds(report), file);
-  const { html, problems } = reportProse(file, read.bytes.toString('utf8'), report, runs);
+  const { html, problems } = reportProse(file, read.bytes.toString('utf8'), report, runs, homeUrl());
   if (problems.length)
     throw contentError(
       file,

@@ -4,7 +4,8 @@
 // (2026-03-18) gives its numbers in sentences only ("3.63X larger for z12c_sync").
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { fixtureText } from '../helpers/fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { FIXTURES, fixtureText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
 
 const site = siteInBrowser();
@@ -99,6 +100,35 @@ describe.each([true, false])('recreated posts, JavaScript enabled: %s', (javaScr
     const [best] = grab(seed, /doublewrite buffer and was (\d\.\d\d)X/);
     expect(text).toContain(`disabling the InnoDB doublewrite buffer, up to ${best}X`);
     expect(await cell(page, 1, 'z12c_sync_dw0', 'l.i1')).toBe(best);
+    await context.close();
+  });
+});
+
+describe('attachments', () => {
+  it('the 2026-03-16 report lists its flamegraphs and links them as files to download, never inlined', async () => {
+    const { page, context } = await site.open('/reports/2026-03-16-hammerdb-tproc-c-cpu-efficiency-small-server/');
+    const links = page.locator('section.attachments a');
+    expect(await links.count()).toBe(6);
+    expect(await links.first().getAttribute('download')).not.toBeNull();
+    expect(await links.first().textContent()).toBe('Flamegraph, MariaDB 11.8.6, stored procedures on (sp1)');
+    // The prose's "attached" link leads to the list.
+    expect(await page.locator('article.prose a[href="#attachments"]').count()).toBe(1);
+    const href = (await links.nth(2).getAttribute('href'))!;
+    expect(href).toBe('attachments/sp1.o.pg.pg182_o2nofp.x10b_c8r32.perf.all.svg.gz');
+    const res = await context.request.get(new URL(href, page.url()).href);
+    expect(res.status()).toBe(200);
+    const body = await res.body();
+    // The committed file as it is (gzip), the flamegraph copied from the mytools archive.
+    expect(
+      body.equals(
+        readFileSync(
+          `${FIXTURES}mytools/bench/arc/mar26.sp.pn53.vu1.w100/sp1/o.pg.pg182_o2nofp.x10b_c8r32.perf.all.svg.gz`,
+        ),
+      ),
+    ).toBe(true);
+    // No flamegraph on the page itself: its SVGs are the build's charts only, none with a script.
+    expect(await page.locator('svg script').count()).toBe(0);
+    expect(await page.content()).not.toContain('Flame Graph');
     await context.close();
   });
 });

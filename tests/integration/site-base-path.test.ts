@@ -3,7 +3,7 @@
 // link by link, and the compare view is opened in Chromium from a server that has nothing outside the path.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,7 +41,19 @@ beforeAll(async () => {
   content = join(tmp, 'content');
   for (const d of RUN_DIRS) await cp(join(ROOT, 'content/runs', d), join(content, 'runs', d), { recursive: true });
   await mkdir(join(content, 'reports'));
-  for (const r of REPORTS) await cp(join(ROOT, 'content/reports', r), join(content, 'reports', r));
+  for (const r of REPORTS) {
+    await cp(join(ROOT, 'content/reports', r), join(content, 'reports', r));
+    // The files a report attaches (content/attachments/<slug>/), linked from its page.
+    const attached = join(ROOT, 'content/attachments', r.replace(/\.md$/, ''));
+    if (existsSync(attached))
+      await cp(attached, join(content, 'attachments', r.replace(/\.md$/, '')), { recursive: true });
+  }
+  // Prose that links the site's pages from its root: under a base, these move under it.
+  await appendFile(
+    join(content, 'reports', REPORTS[2]!),
+    '\nSee [the base run](/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/), [the compare view](/compare/) and ' +
+      '[the schema](/schema/run.schema.json).\n',
+  );
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -87,6 +99,9 @@ describe('a site built under a sub-path', () => {
     await build(out, ['--base', '/pr-7/']);
     const crawl = await crawlSite(out, '/pr-7/');
     expect(crawl.pages).toBeGreaterThan(30);
+    expect(crawl.targets.get('schema/run.schema.json')).toEqual([
+      '/pr-7/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/',
+    ]);
     expectNoBrokenLink(crawl);
     // Every run page is linked from somewhere (the index lists them).
     for (const d of await readdir(join(out, 'runs/sysbench/ser7')))
@@ -145,6 +160,14 @@ describe('a site built under a sub-path', () => {
     git('add', 'content');
     git('reset', '-q', '--', `content/runs/${added}`);
     git('commit', '-qm', 'base');
+    // And a run whose label is markup: text on /preview/ and on its page.
+    const label = 'x<img src=x onerror=alert(1)>@someone';
+    const hostile = `sysbench/vm/20261122-${label.replace(/[^A-Za-z0-9._=+-]/g, '_')}`;
+    await cp(join(content, 'runs/sysbench/vm/20261122-x.ma101119.cy2.pk1'), join(content, 'runs', hostile), {
+      recursive: true,
+    });
+    const runFile = join(content, 'runs', hostile, 'run.json');
+    await writeFile(runFile, JSON.stringify({ ...JSON.parse(await readFile(runFile, 'utf8')), label }));
     const diff = benchsite(['diff', 'HEAD', '--json', 'preview.json'], { cwd: tmp });
     expect(diff.stderr).toBe('');
     expect(diff.stdout).toContain(`### New run \`${added}\``);
@@ -157,6 +180,10 @@ describe('a site built under a sub-path', () => {
     expect(preview).toContain(`<a href="/benchmarks/pr-12/runs/${added}/">x.pg1518.cy2.pk1</a>`);
     expect(preview).toContain('Compared with <a href="/benchmarks/pr-12/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/">');
     expect(preview).toContain('href="/benchmarks/pr-12/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/"');
+    expect(preview).toContain(
+      `<a href="/benchmarks/pr-12/runs/${hostile}/">x&lt;img src=x onerror=alert(1)&gt;@someone</a>`,
+    );
+    expect(preview).not.toContain('<img');
     // The banner is on Astro's pages and on the run pages rendered outside Astro.
     for (const page of ['index.html', `runs/${added}/index.html`])
       expect(await readFile(join(out, page), 'utf8')).toContain(

@@ -32,10 +32,19 @@ export async function sysbenchReportTables(
             label: model.columns[j]!.label,
             value: kind === 'absolute' ? c.value : c.relative,
             base: model.base.id,
+            ...(kind === 'relative'
+              ? {
+                  ci95_low: c.interval?.low,
+                  ci95_high: c.interval?.high,
+                  within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+                }
+              : {}),
           })),
         ),
       ),
-      ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
+      kind === 'relative'
+        ? ['group', 'test', 'metric', 'run', 'label', 'value', 'base', 'ci95_low', 'ci95_high', 'within_noise']
+        : ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
     );
   return { 'relative-qps': table('relative'), qps: table('absolute') };
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { RunSchema, SeriesFileSchema } from '../../../../src/schemas/index.ts';
 import { harvestHammerdb } from '../../../../collectors/hammerdb/harvest.ts';
 import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
-import { archiveFiles, archiveText, FIXTURES } from '../../../helpers/fixtures.ts';
+import { archiveFiles, archiveText, FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
 
 const ARCHIVE = 'realruns/hammerdb.tar.gz';
@@ -172,7 +172,7 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     expect(h.skipped).toEqual([]);
   });
 
-  it('vmstat/iostat averages over the measured phase, and cpuPer = (us+sy) / NOPM x 1000 (seed 002)', () => {
+  it('vmstat/iostat averages over the measured phase, and cpuPer = (us+sy) / NOPM x 1000 (the 2026-03-16 post)', () => {
     const { run } = h.runs[0]!;
     const nopm = value(run, 'vu1.w2', 'nopm')!;
     // Clean averages, by awk over the data lines after vmstat's since-boot line.
@@ -189,7 +189,7 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     );
     expect(value(run, 'vu1.w2', 'vmstat_us_plus_sy')).toBeCloseTo(usPlusSy, 6);
     expect(value(run, 'vu1.w2', 'cpu_per_nopm')).toBeCloseTo((usPlusSy / nopm) * 1000, 6);
-    // The harness way (formats.md 4.4), exactly as mytools' awk computes it.
+    // The harness way (docs/formats/vmstat-iostat.md 4.4), exactly as mytools' awk computes it.
     const harness = Number(
       sh(`grep -v swpd | awk '{ if (NR>1) { cpu+=$13+$14; c+=1 } } END { printf "%.6f", cpu/c }'`, vmText),
     );
@@ -270,5 +270,27 @@ describe('harvestHammerdb on a v6 result artifact (sm-shaw/hammerdb-results)', a
       ).length,
     );
     expect(h.skipped.map((s) => s.path)).toEqual(['LICENSE']);
+  });
+});
+
+describe('a hammerdbcli transcript without its DBVersion: lines', () => {
+  const file = 'hdbdocs_v6.0_cli_sequence_multi_vu.txt';
+  const harvest = (text: string, name = file) =>
+    harvestHammerdb(
+      { name, entries: [{ path: name, data: new TextEncoder().encode(text) }] },
+      { meta: { date: '2026-11-22' } },
+    ).runs.map((h) => h.run);
+  const real = fixtureText(`hammerdb-manual/${file}`);
+
+  it('is one run (one session), its version unknown and its label where it came from', () => {
+    const runs = harvest(real.replace(/^.*DBVersion:.*\n/gm, ''));
+    expect(runs.map((r) => r.label)).toEqual(['mssql.hdbdocs_v6.0_cli_sequence_multi_vu']);
+    expect(runs[0]!.tests.map((t) => t.name)).toEqual(harvest(real)[0]!.tests.map((t) => t.name));
+    expect(runs[0]!.dbms.version).toBeUndefined();
+  });
+
+  it('a job whose virtual users are not in the file is the test `run`, not a made-up `vu?`', () => {
+    const runs = harvest(fixtureText('hammerdb-manual/hdbdocs_v5.0_job_timing_json.txt'), 'timing.json');
+    expect(runs.flatMap((r) => r.tests.map((t) => t.name))).toEqual(['run']);
   });
 });

@@ -11,11 +11,7 @@ import {
   insertBenchmarkReport,
   type InsertBenchmarkReportModel,
 } from '../../../../src/analysis/insert-benchmark-report.ts';
-import {
-  formatSummaryValue,
-  sumIostatValue,
-  SUMMARY_COLUMNS,
-} from '../../../../src/analysis/insert-benchmark-columns.ts';
+import { formatSummaryValue, sumIostatValue, SUMMARY_COLUMNS } from '../../../../src/benchmarks/insert-benchmark.ts';
 import { printfFixed } from '../../../../src/analysis/c-printf.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';

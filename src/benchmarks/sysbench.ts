@@ -1,5 +1,5 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
-// 1.0.20 script that does the same work where one exists, and the default range (formats.md 2.2).
+// 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
@@ -132,11 +132,6 @@ export function baseTestType(testType: string): string {
   return testType.replace(/\.(pre|warm|warmpre)$/, '');
 }
 
-/** Whether a test is a warm-up run that the posts leave out of their tables. */
-export function isWarmup(testName: string): boolean {
-  return /\.(pre|warm|warmpre)(_|$)/.test(testName);
-}
-
 /**
  * The name used in tables and exports: the test type, plus `_range=N` when the test runs at several ranges
  * or at a range other than its default (`point-query`, `read-only_range=10`, `read-only-count`).
@@ -153,4 +148,32 @@ export function testTypeForLua(lua: string): string | undefined {
   const byMytools = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.mytoolsLua === `${base}.lua`);
   const byStock = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.stock?.lua === base);
   return (byStock ?? byMytools)?.[0];
+}
+
+/** The metrics harvest writes for each sysbench test from its report, with their units. */
+export const SYSBENCH_METRICS = {
+  /** The `queries:` per-second value of the report, as mytools uses. */
+  qps: 'queries/s',
+  tps: 'transactions/s',
+  errors_per_s: 'errors/s',
+  reconnects_per_s: 'reconnects/s',
+  queries_total: 'queries',
+  transactions_total: 'transactions',
+  latency_min_ms: 'ms',
+  latency_avg_ms: 'ms',
+  latency_max_ms: 'ms',
+  elapsed_s: 's',
+  events_per_s: 'events/s',
+  /** mytools reports scan as thousands of rows scanned per second instead of QPS. */
+  scan_krows_per_s: 'Krows/s',
+  /** Of the table load (`prepare`). */
+  load_seconds: 's',
+  inserts_per_s: 'rows/s',
+} as const;
+
+export type SysbenchMetric = keyof typeof SYSBENCH_METRICS;
+
+/** The metric a test is compared by, as the posts compare it: scan in Krows/s, every other test in QPS. */
+export function sysbenchPrimaryMetric(has: (metric: SysbenchMetric) => boolean): SysbenchMetric | undefined {
+  return (['scan_krows_per_s', 'qps'] as const).find(has);
 }

@@ -14,8 +14,13 @@ export const HAMMERDB_METRICS = {
   vmstat_id: '%',
   vmstat_wa: '%',
   vmstat_us_plus_sy: '%',
-  /** Seed 002's cpuPer: (us+sy) / NOPM x 1000. */
+  /** The cpuPer of the 2026-03-16 post (small server): (us+sy) / NOPM x 1000. */
   cpu_per_nopm: '(us+sy)% per 1000 NOPM',
 } as const;
 
 export type HammerdbMetric = keyof typeof HAMMERDB_METRICS;
+
+/** The metric a test point is compared by: NOPM, comparable across DBMS (TPM is not). */
+export function hammerdbPrimaryMetric(has: (metric: HammerdbMetric) => boolean): HammerdbMetric | undefined {
+  return (['nopm'] as const).find(has);
+}

@@ -1,0 +1,16 @@
+// The benchmarks benchsite knows: one line per folder. Each folder's index.ts gives its verbs once (harvest,
+// run: tools/plan/execute, import of archived summaries); harvest, import and run go through this list.
+import type { BenchmarkName } from '../src/schemas/index.ts';
+import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
+import { hammerdb } from './hammerdb/index.ts';
+import { insertBenchmark } from './insert-benchmark/index.ts';
+import { sysbench } from './sysbench/index.ts';
+
+/** In the order harvest tries them on a raw tree (a mytools sysbench directory is not read as HammerDB output). */
+export const BENCHMARKS: { [K in BenchmarkName & SpecKind]: BenchmarkFolder<K> } = {
+  sysbench,
+  'insert-benchmark': insertBenchmark,
+  'hammerdb-tprocc': hammerdb,
+};
+
+export const BENCHMARK_FOLDERS: BenchmarkFolder[] = Object.values(BENCHMARKS) as BenchmarkFolder[];

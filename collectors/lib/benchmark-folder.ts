@@ -1,0 +1,39 @@
+// What each benchmark folder (collectors/<benchmark>/index.ts) gives the commands, once: how to harvest its raw
+// files, how `benchsite run` runs it, and how `benchsite import` reads its harness's archived summary tables.
+// collectors/benchmarks.ts lists the folders; adding a benchmark is its folder and one line there.
+import type { BenchmarkName, Meta, RunSpec } from '../../src/schemas/index.ts';
+import type { ArchiveImport } from './archive-run.ts';
+import type { ExecuteOptions } from './execute-steps.ts';
+import type { HarvestResult } from './harvested.ts';
+import type { RawEntry, RawTree } from './raw-tree.ts';
+import type { StepContext } from './run-steps.ts';
+import type { DbmsPlan, Plan } from './steps.ts';
+
+export interface HarvestOptions {
+  meta?: Meta;
+  /** Name of the meta file, recorded as a source. */
+  metaName?: string;
+}
+
+export type SpecKind = RunSpec['benchmark']['kind'];
+export type SpecOf<K extends SpecKind> = Extract<RunSpec['benchmark'], { kind: K }>;
+
+export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind & BenchmarkName> {
+  name: K;
+  /** Every run of this benchmark in a raw tree; the files it did not use are listed as skipped, with why. */
+  harvest(tree: RawTree, opts?: HarvestOptions): HarvestResult;
+  /** What `benchsite run` needs. */
+  run: {
+    /** Programs that must exist on the host before anything runs. */
+    tools(spec: SpecOf<K>): string[];
+    plan(spec: RunSpec & { benchmark: SpecOf<K> }): Plan;
+    execute(plan: DbmsPlan, ctx: StepContext, opts: ExecuteOptions): Promise<void>;
+  };
+  /** The harness's archived summary tables `benchsite import` reads, when the benchmark has any. */
+  archive?: {
+    /** Whether a file (by its name) is one of them. */
+    recognises(path: string): boolean;
+    /** The runs of the recognised files of one input (`input` names it in messages). */
+    import(input: string, entries: RawEntry[], opts: HarvestOptions): ArchiveImport;
+  };
+}

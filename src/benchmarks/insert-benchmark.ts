@@ -1,0 +1,281 @@
+// The Insert Benchmark's vocabulary, shared by its harvester (which writes these names) and the report (which
+// shows them): its step names -> what each step does, in run order, and the per-step columns of the harness
+// (etl.sh) and of iostat with the names benchsite exports them under.
+//
+// Insert Benchmark step names -> what the step does, in run order (docs/formats/insert-benchmark.md 1.2). The harness renamed its
+// steps several times, so every generation is read: l.i0 l.x l.i1 l.i2 qr100.L1 qp100.L2 ... (current),
+// qr.L1.ips100 / qp.L2.ips100 (Dec 2023), r.L1.ips100 / p.L2.ips100 (Aug 2023), q.L1.ips100 (older), and the
+// report names of the 2021 summaries, q100.1 q100.2 ...
+import { printfFixed } from '../analysis/c-printf.ts';
+
+export type StepKind = 'load' | 'index' | 'write' | 'query';
+
+export interface StepInfo {
+  /** The step directory name, e.g. `qr100.L1`. */
+  name: string;
+  /** `load`: l.i0 (PK order, no secondary indexes); `index`: l.x; `write`: l.i1, l.i2; `query`: qr*, qp*, q*. */
+  kind: StepKind;
+  /** Query steps: range queries on secondary indexes, point queries on the PK, or the old mixed `q` steps. */
+  queries?: 'range' | 'point' | 'mixed';
+  /** Query steps: background inserts per second per client. */
+  ratePerClient?: number;
+  /** Loop counter of the harness (`L<n>`), or the repetition of the 2021 report names (`q100.2` -> 2). */
+  loop?: number;
+  /** Column name in the summary tables, as the posts print it: `qr100` for `qr100.L1`. */
+  short: string;
+}
+
+const LOAD = /^l\.(i(\d+)|x)$/;
+const CURRENT = /^q([rp])(\d+)\.L(\d+)$/;
+const DEC23 = /^(qr|qp|r|p|q)\.L(\d+)\.ips(\d+)$/;
+const REPORT2021 = /^q(\d+)\.(\d+)$/;
+
+const QUERY_KIND: Record<string, StepInfo['queries']> = {
+  qr: 'range',
+  r: 'range',
+  qp: 'point',
+  p: 'point',
+  q: 'mixed',
+};
+
+/** What a step name means, or undefined when it is not an Insert Benchmark step name. */
+export function parseStepName(name: string): StepInfo | undefined {
+  let m = LOAD.exec(name);
+  if (m) {
+    if (m[1] === 'x') return { name, kind: 'index', short: name };
+    return { name, kind: m[2] === '0' ? 'load' : 'write', short: name };
+  }
+  m = CURRENT.exec(name);
+  if (m)
+    return {
+      name,
+      kind: 'query',
+      queries: m[1] === 'r' ? 'range' : 'point',
+      ratePerClient: Number(m[2]),
+      loop: Number(m[3]),
+      short: `q${m[1]}${m[2]}`,
+    };
+  m = DEC23.exec(name);
+  if (m)
+    return {
+      name,
+      kind: 'query',
+      queries: QUERY_KIND[m[1]!],
+      ratePerClient: Number(m[3]),
+      loop: Number(m[2]),
+      short: name,
+    };
+  m = REPORT2021.exec(name);
+  if (m) return { name, kind: 'query', queries: 'mixed', ratePerClient: Number(m[1]), loop: Number(m[2]), short: name };
+  return undefined;
+}
+
+export function isStepName(name: string): boolean {
+  return parseStepName(name) !== undefined;
+}
+
+/** Sort key: the load steps in run order (l.i0, l.x, l.i1, l.i2, ...), then the query steps by loop and rate. */
+function orderKey(s: StepInfo): number[] {
+  if (s.kind === 'load') return [0, 0];
+  if (s.kind === 'index') return [0, 1];
+  if (s.kind === 'write') return [0, 1 + Number(s.name.slice(3))];
+  // 2021 report names repeat a rate (q100.1, q100.2): rate first there; everywhere else the loop is the run order.
+  if (REPORT2021.test(s.name)) return [1, s.ratePerClient!, s.loop!];
+  return [1, s.loop ?? 0, s.ratePerClient ?? 0];
+}
+
+/** Step names in run order; names that are not steps go last, in their given order. */
+export function sortSteps(names: string[]): string[] {
+  const known = names.map((n) => ({ n, s: parseStepName(n) }));
+  const cmp = (a: number[], b: number[]) => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+    return 0;
+  };
+  return [
+    ...known
+      .filter((k) => k.s)
+      .sort((a, b) => cmp(orderKey(a.s!), orderKey(b.s!)))
+      .map((k) => k.n),
+    ...known.filter((k) => !k.s).map((k) => k.n),
+  ];
+}
+
+/** What a step's throughput number counts, as the posts explain it. */
+export function throughputMeaning(s: StepInfo): string {
+  if (s.kind === 'index') return 'indexed rows/s';
+  if (s.kind === 'query')
+    return s.queries === 'range' ? 'range queries/s' : s.queries === 'point' ? 'point queries/s' : 'queries/s';
+  return 'inserts/s';
+}
+
+/** One line per step, as the posts and the mytools report describe them. */
+export function describeStep(s: StepInfo): string {
+  switch (s.kind) {
+    case 'load':
+      return 'load in PK order, no secondary indexes';
+    case 'index':
+      return 'create the secondary indexes';
+    case 'write':
+      return 'random inserts and deletes after the secondary indexes exist';
+    case 'query': {
+      const q = s.queries === 'range' ? 'range queries' : s.queries === 'point' ? 'point queries' : 'queries';
+      return `${q} with ${s.ratePerClient} inserts/s per client in the background`;
+    }
+  }
+}
+
+// The per-step columns of the Insert Benchmark harness (etl.sh, docs/formats/insert-benchmark.md 1.7) and of iostat, with the names
+// benchsite exports them under. Shared by the harvester (which writes them) and the report (which shows them).
+/** etl.sh's 21 columns without the tag, in its order (the column set since mytools 2e0968c5, 2021-01-16). */
+export const SUMMARY_COLUMNS = [
+  'ips',
+  'qps',
+  'rps',
+  'rmbps',
+  'wps',
+  'wmbps',
+  'rpq',
+  'rkbpq',
+  'wpi',
+  'wkbpi',
+  'csps',
+  'cpups',
+  'cspq',
+  'cpupq',
+  'dbgb1',
+  'dbgb2',
+  'rss',
+  'maxop',
+  'p50',
+  'p99',
+] as const;
+
+export type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
+
+/** What each column is, for table headers and the README (`op` = insert for load steps, query for query steps). */
+export const SUMMARY_COLUMN_MEANING: Record<SummaryColumn, string> = {
+  ips: 'inserts/s over the step (indexed rows/s for l.x; the background insert rate for query steps)',
+  qps: 'queries/s over the step (0 for load steps)',
+  rps: 'storage reads/s (iostat r/s)',
+  rmbps: 'MB read/s (iostat rkB/s / 1024)',
+  wps: 'storage writes/s (iostat w/s)',
+  wmbps: 'MB written/s (iostat wkB/s / 1024)',
+  rpq: 'storage reads per op',
+  rkbpq: 'KB read per op',
+  wpi: 'storage writes per insert',
+  wkbpi: 'KB written per insert',
+  csps: 'context switches/s (vmstat cs)',
+  cpups: 'CPU busy, % of all CPUs (vmstat us+sy)',
+  cspq: 'context switches per op',
+  cpupq: 'CPU µs per op (all processes on the host)',
+  dbgb1: 'logical database size, GiB',
+  dbgb2: 'size of the whole DBMS directory, GiB',
+  rss: 'DBMS RSS, GiB',
+  maxop: 'largest op response time, seconds',
+  p50: 'median per-second op rate of client 1',
+  p99: 'per-second op rate exceeded in 99 % of the seconds (client 1)',
+};
+
+/** Decimals etl.sh prints each column with (as o.sum.t shows them). */
+export const SUMMARY_COLUMN_DECIMALS: Record<SummaryColumn, number> = {
+  ips: 0,
+  qps: 0,
+  rps: 1,
+  rmbps: 1,
+  wps: 1,
+  wmbps: 1,
+  rpq: 3,
+  rkbpq: 3,
+  wpi: 3,
+  wkbpi: 3,
+  csps: 0,
+  cpups: 1,
+  cspq: 3,
+  cpupq: 0,
+  dbgb1: 1,
+  dbgb2: 1,
+  rss: 1,
+  maxop: 3,
+  p50: 0,
+  p99: 0,
+};
+
+/** A column value printed as etl.sh prints it; empty when missing. */
+export function formatSummaryValue(column: SummaryColumn, value: number | undefined): string {
+  return value === undefined ? '' : printfFixed(value, SUMMARY_COLUMN_DECIMALS[column]);
+}
+
+/** sum_iostat.sh's number format: `%.0f` from 100000, `%.1f` from 100, `%.2f` from 10, else `%.3f`. */
+export function sumIostatValue(v: number): string {
+  if (v >= 100000) return printfFixed(v, 0);
+  if (v >= 100) return printfFixed(v, 1);
+  if (v >= 10) return printfFixed(v, 2);
+  return printfFixed(v, 3);
+}
+
+/** iostat -x column names of every sysstat generation (docs/formats/vmstat-iostat.md 4.3). */
+const IOSTAT_COLUMNS = [
+  'rrqm/s',
+  'wrqm/s',
+  'r/s',
+  'w/s',
+  'rkB/s',
+  'wkB/s',
+  'avgrq-sz',
+  'avgqu-sz',
+  'await',
+  'r_await',
+  'w_await',
+  'svctm',
+  '%util',
+  '%rrqm',
+  '%wrqm',
+  'aqu-sz',
+  'rareq-sz',
+  'wareq-sz',
+  'd/s',
+  'dkB/s',
+  'drqm/s',
+  '%drqm',
+  'd_await',
+  'dareq-sz',
+  'f/s',
+  'f_await',
+];
+
+/** Result-row metric name of an iostat column: `r/s` -> `iostat_r_per_s`, `%util` -> `iostat_util_pct`. */
+export function iostatMetricName(column: string): string {
+  const name = column
+    .replace(/^%(.*)$/, '$1_pct')
+    .replace(/kB\/s$/, 'kb_per_s')
+    .replace(/\/s$/, '_per_s')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/_+$/, '')
+    .toLowerCase();
+  return `iostat_${name}`;
+}
+
+const BY_METRIC = new Map(IOSTAT_COLUMNS.map((c) => [iostatMetricName(c), c]));
+
+/** The iostat column of an `iostat_*` metric name (the metric name itself when the column is unknown). */
+export function iostatColumnOf(metric: string): string {
+  return BY_METRIC.get(metric) ?? metric.replace(/^iostat_/, '');
+}
+
+/** The throughput metrics harvest writes for every step from np.sh's o.res header (units depend on the step). */
+export const STEP_METRICS = ['inserts_per_s', 'queries_per_s', 'seconds', 'queries_total'] as const;
+
+export type StepMetric = (typeof STEP_METRICS)[number];
+
+/**
+ * The metric a step is compared by, as the posts compare it: rows inserted (or indexed, for l.x) per second for
+ * the load steps, queries per second for the query steps (inserts per second when a step ran none).
+ */
+export function insertBenchmarkPrimaryMetric(
+  test: string,
+  has: (metric: StepMetric) => boolean,
+): StepMetric | undefined {
+  const order: StepMetric[] = /^l\./.test(test) ? ['inserts_per_s'] : ['queries_per_s', 'inserts_per_s'];
+  return order.find(has);
+}
