@@ -4,6 +4,8 @@ import type { CompareIndex } from '../analysis/compare-index.ts';
 import { gatesBetween, type GateName } from '../analysis/comparability.ts';
 import { estimateFromInterval, ratioInterval, withinNoise } from '../analysis/noise.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from '../analysis/sysbench-groups.ts';
+import { THRESHOLDS, verdict } from '../analysis/verdict.ts';
+import { esc } from '../site/html.ts';
 
 const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
@@ -18,13 +20,6 @@ const params = new URLSearchParams(location.search);
 let data: CompareIndex | undefined;
 let baseId = params.get('base') ?? '';
 const chosen = new Set((params.get('runs') ?? '').split(',').filter(Boolean));
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-
-function verdict(r: number): string {
-  const shown = Math.round(r * 100) / 100;
-  return shown <= 0.95 ? 'regression' : shown >= 1.05 ? 'improvement' : 'neutral';
-}
 
 /**
  * The address of the view: `?base=<id>&runs=<id>,<id>` with the slashes and commas of run ids as they are (ids
@@ -146,7 +141,7 @@ function renderResult(): void {
         const c = cells.get(r.id)![i]!;
         if (c.relative === undefined) return '<td class="num"></td>';
         if (c.printed)
-          return `<td class="num ${verdict(c.relative)}" title="published relative to ${esc(base.label)}">${c.relative.toFixed(2)}&dagger;</td>`;
+          return `<td class="num ${verdict(c.relative, THRESHOLDS)}" title="published relative to ${esc(base.label)}">${c.relative.toFixed(2)}&dagger;</td>`;
         const g = gates.get(r.id)!;
         if (g.length)
           return `<td class="num incomparable" title="${c.value} ${esc(data!.metrics[i]!)}; not comparable with the base: ${esc(g.map((x) => x.text).join('; '))}">${c.relative.toFixed(2)}</td>`;
@@ -154,7 +149,7 @@ function renderResult(): void {
           c.low !== undefined
             ? `; 95 % interval ${fmt3(c.low)} to ${fmt3(c.high!)}${c.within ? ', within noise' : ''}`
             : '';
-        return `<td class="num ${verdict(c.relative)}${c.within ? ' within-noise' : ''}" title="${c.value} ${esc(data!.metrics[i]!)}${iv}"${c.low !== undefined ? ` data-ci95="${fmt3(c.low)},${fmt3(c.high!)}"` : ''}>${c.relative.toFixed(2)}</td>`;
+        return `<td class="num ${verdict(c.relative, THRESHOLDS)}${c.within ? ' within-noise' : ''}" title="${c.value} ${esc(data!.metrics[i]!)}${iv}"${c.low !== undefined ? ` data-ci95="${fmt3(c.low)},${fmt3(c.high!)}"` : ''}>${c.relative.toFixed(2)}</td>`;
       })
       .join('');
     return `<tr data-test="${esc(data!.tests[i]!)}">${tds}<th scope="row">${esc(data!.tests[i]!)}</th></tr>`;
