@@ -7,6 +7,7 @@ import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints } from './relative.ts';
+import { THRESHOLDS } from './verdict.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
 
 export interface ModelRun {
@@ -218,8 +219,8 @@ function testOrder(benchmark: BenchmarkName, tests: string[]): string[] {
 
 export function buildReportModel(input: ReportModelInput): ReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const colours = input.colours ?? 'red-green';
   const digits = input.digits ?? 2;

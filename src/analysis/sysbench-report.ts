@@ -3,7 +3,8 @@
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
 import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
-import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
+import { relativeTo, type ValueRow } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup, type SysbenchGroupId } from './sysbench-groups.ts';
 
@@ -95,8 +96,8 @@ const EFFICIENCY = [
 
 export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);

@@ -3,6 +3,8 @@
 import type { CompareIndex } from '../analysis/compare-index.ts';
 import { gatesBetween, type GateName } from '../analysis/comparability.ts';
 import { estimateFromInterval, ratioInterval, withinNoise } from '../analysis/noise.ts';
+import { THRESHOLDS, verdict } from '../analysis/verdict.ts';
+import { esc } from '../site/html.ts';
 
 const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
@@ -17,13 +19,6 @@ const params = new URLSearchParams(location.search);
 let data: CompareIndex | undefined;
 let baseId = params.get('base') ?? '';
 const chosen = new Set((params.get('runs') ?? '').split(',').filter(Boolean));
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-
-function verdict(r: number): string {
-  const shown = Math.round(r * 100) / 100;
-  return shown <= 0.95 ? 'regression' : shown >= 1.05 ? 'improvement' : 'neutral';
-}
 
 function saveUrl(): void {
   const p = new URLSearchParams({ benchmark: select.value });
@@ -87,7 +82,7 @@ function renderResult(): void {
           // A published-relative run has only the post's values against its own base.
           const printed = r.relative?.find((t) => t.baseRun === base.id)?.values[i];
           if (printed !== undefined && printed !== null)
-            return `<td class="num ${verdict(printed)}" title="published relative to ${esc(base.label)}">${printed.toFixed(2)}&dagger;</td>`;
+            return `<td class="num ${verdict(printed, THRESHOLDS)}" title="published relative to ${esc(base.label)}">${printed.toFixed(2)}&dagger;</td>`;
           const v = r.values[i];
           if (b === null || b === undefined || v === null || v === undefined || b === 0) return '<td class="num"></td>';
           const rel = v / b;
@@ -101,13 +96,13 @@ function renderResult(): void {
           const q = ea && eb ? ratioInterval(ea, eb) : undefined;
           const within = withinNoise(q);
           const tip = `${v} ${esc(data!.metrics[i]!)}${q ? `; 95 % interval ${fmt(q.low)} to ${fmt(q.high)}${within ? ', within noise' : ''}` : ''}`;
-          return `<td class="num ${verdict(rel)}${within ? ' within-noise' : ''}" title="${tip}"${q ? ` data-ci95="${fmt(q.low)},${fmt(q.high)}"` : ''}>${rel.toFixed(2)}</td>`;
+          return `<td class="num ${verdict(rel, THRESHOLDS)}${within ? ' within-noise' : ''}" title="${tip}"${q ? ` data-ci95="${fmt(q.low)},${fmt(q.high)}"` : ''}>${rel.toFixed(2)}</td>`;
         })
         .join('');
       return `<tr>${cells}<th scope="row">${esc(test)}</th></tr>`;
     })
     .join('');
-  result.innerHTML = `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; 0.95 and &ge; 1.05, muted within noise (95 % interval of the ratio includes 1: src/analysis/noise.ts); a run that is not comparable with the base is flagged and never coloured${others.some((r) => r.relative) ? '; &dagger; as a post printed it (published relative: no absolute value)' : ''}</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  result.innerHTML = `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; ${THRESHOLDS.regression} and &ge; ${THRESHOLDS.improvement}, muted within noise (95 % interval of the ratio includes 1: src/analysis/noise.ts); a run that is not comparable with the base is flagged and never coloured${others.some((r) => r.relative) ? '; &dagger; as a post printed it (published relative: no absolute value)' : ''}</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 async function load(): Promise<void> {
