@@ -30,7 +30,7 @@ export function averageAll(vm: string[], io: string[]): number {
   return checksum;
 }
 
-// The awk the harness style would use (formats.md 4.4), extended to every column and every device.
+// The awk the harness style would use (docs/formats/vmstat-iostat.md 4.4), extended to every column and every device.
 const AWK_VMSTAT = `$1 ~ /^[0-9]+$/ && NF >= 16 { n++; for (i = 1; i <= NF; i++) s[i] += $i } END { for (i in s) printf "%s %.3f\\n", i, s[i] / n }`;
 const AWK_IOSTAT = `/^Device/ { dev = 1; next } /^$/ { dev = 0; next } dev { n[$1]++; for (i = 2; i <= NF; i++) s[$1 "," i] += $i } END { for (k in s) { split(k, a, ","); printf "%s %.3f\\n", k, s[k] / n[a[1]] } }`;
 

@@ -8,6 +8,7 @@ import { parseRunId } from '../../src/runs/run-id.ts';
 import { isHttpUrl } from '../../src/schemas/index.ts';
 import type { Problem } from '../../src/runs/problems.ts';
 import { previewData } from '../../src/analysis/preview-data.ts';
+import { THRESHOLDS } from '../../src/analysis/verdict.ts';
 import {
   diffRows,
   latestComparable,
@@ -136,7 +137,7 @@ Example (in CI, for a pull request):
 
     process.stdout.write(prComment({ runs, removed, problems, reports, site, maxChars }));
     if (values.json) {
-      const thresholds = { regression: 0.95, improvement: 1.05 };
+      const thresholds = THRESHOLDS;
       const withRows = runs.map((r) => ({ ...r, rows: diffRows(r.run.run, r.base?.run, thresholds) }));
       const data = previewData(withRows, removed, reports, problems.length, thresholds);
       await writeFileAtomic(values.json, `${JSON.stringify(data)}\n`);

@@ -3,11 +3,10 @@ import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
 import { parseReportText, reportProse, reportRunIds } from '../../src/runs/validate-report.ts';
-import { RunSchema } from '../../src/schemas/index.ts';
 import { orphanAttachmentFolders, readAttachments } from '../../src/runs/attachments.ts';
 import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
-import { checkRunFolder } from '../../src/runs/validate-run-folder.ts';
+import { checkRunFolder, checkRunJson } from '../../src/runs/validate-run-folder.ts';
 import { readAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
 import type { Command } from './command.ts';
 
@@ -107,16 +106,9 @@ async function placeholderProblems(
 ): Promise<Problem[]> {
   const runs = [];
   for (const id of reportRunIds(report)) {
-    const read = await readContentFile(join(runsDir, id, 'run.json'));
-    if (!('bytes' in read)) return [];
-    let parsed;
-    try {
-      parsed = RunSchema.safeParse(JSON.parse(read.bytes.toString('utf8')));
-    } catch {
-      return [];
-    }
-    if (!parsed.success) return [];
-    runs.push({ id, run: parsed.data });
+    const { run } = await checkRunJson(join(runsDir, id, 'run.json'), id);
+    if (!run) return [];
+    runs.push({ id, run });
   }
   return reportProse(file, text, report, runs).problems;
 }

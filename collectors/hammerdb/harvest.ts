@@ -1,4 +1,4 @@
-// HammerDB TPROC-C raw files -> runs (formats.md 3, formats-hammerdb-v6.md). Pure apart from reading the jobs
+// HammerDB TPROC-C raw files -> runs (docs/formats/hammerdb.md 3, hammerdb-v6.md). Pure apart from reading the jobs
 // database through node:sqlite (read-jobs-db.ts).
 //
 // Two layouts:

@@ -1,4 +1,4 @@
-// Mark Callaghan's HammerDB harness (mytools bench/hammerdb, formats.md 3.1): one directory per measured point,
+// Mark Callaghan's HammerDB harness (mytools bench/hammerdb, docs/formats/hammerdb.md 3.1): one directory per measured point,
 // `res.<dbms>.load<build VUs>.vu<VUs>.w<warehouses>.<rampup>.<duration>/`, holding per DBMS build
 // `o.<dbms>.<build>.<config>.<what>` (run.out, run.vm, run.io, build.out, hammer.DB ...) and `out.all<dbms>`.
 // One run per `<dbms>.<build>.<config>`, across every directory. Pure.

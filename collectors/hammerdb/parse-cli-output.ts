@@ -1,4 +1,4 @@
-// hammerdbcli output text -> jobs (formats.md 3.2). Pure. The same parser reads the VU log (`hammerdb.log`,
+// hammerdbcli output text -> jobs (docs/formats/hammerdb.md 3.2). Pure. The same parser reads the VU log (`hammerdb.log`,
 // timestamps removed) and the job output stored in the jobs database, since all three carry the same lines.
 //
 // A job starts where its virtual users are created (`Vuser 1 created ...`), or at the first `Vuser N:` line
@@ -279,7 +279,7 @@ const readPhaseLine: LineReader = (line, p) => {
   return false;
 };
 
-/** The mytools run scripts print their parameters with puts (formats.md 3.1). */
+/** The mytools run scripts print their parameters with puts (docs/formats/hammerdb.md 3.1). */
 const readPuts: LineReader = (line, p) => {
   const puts = p.st.puts;
   let m: RegExpExecArray | null;

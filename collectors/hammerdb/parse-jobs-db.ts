@@ -1,4 +1,4 @@
-// The rows of HammerDB's jobs database (formats.md 3.5) -> jobs. Pure: `read-jobs-db.ts` does the reading.
+// The rows of HammerDB's jobs database (docs/formats/hammerdb.md 3.5) -> jobs. Pure: `read-jobs-db.ts` does the reading.
 // JOBMAIN has one row per job (its settings as a Tcl dict); JOBOUTPUT the VU output lines; JOBTCOUNT the
 // transaction counter; JOBTIMING the time profile (`summary = 1` rows are the all-VU summary); JOBMETRIC and
 // JOBSYSTEM what the metrics agent saw (empty unless it ran).

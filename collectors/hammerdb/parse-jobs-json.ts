@@ -1,4 +1,4 @@
-// JSON that HammerDB prints for jobs (formats.md 3.5): `jobs <id> result | timing | tcount | dict | timestamp`,
+// JSON that HammerDB prints for jobs (docs/formats/hammerdb.md 3.5): `jobs <id> result | timing | tcount | dict | timestamp`,
 // `jobs <id>` (the output as vu/line pairs), as captured in a terminal transcript, a jobs dump or the output
 // of HammerDB's result script (`TRANSACTION RESPONSE TIMES {...} TRANSACTION COUNT {...} HAMMERDB RESULT [...]`).
 // Pure. Every number in this JSON is a string. The tcount object maps timestamp -> count from v5.0 on, and

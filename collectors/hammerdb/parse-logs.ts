@@ -1,4 +1,4 @@
-// The three log files HammerDB writes to its temp directory (formats.md 3.4). Pure. All three are opened in
+// The three log files HammerDB writes to its temp directory (docs/formats/hammerdb.md 3.4). Pure. All three are opened in
 // append mode, so one file can hold many runs: each starts with a banner `... @ <date>`, and the file is split
 // there.
 import type { TimingByProc, TpmPoint, TransactionTiming } from './job.ts';

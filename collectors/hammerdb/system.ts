@@ -17,7 +17,7 @@ export interface PointSystem {
 }
 
 /**
- * The tables of the posts (seed 000: iostat r/s, wMB/s; vmstat cs, us, sy, id, wa, us+sy; seed 002: r, cpuPer)
+ * The tables of the posts (2026-02-15 post: iostat r/s, wMB/s; vmstat cs, us, sy, id, wa, us+sy; 2026-03-16 post: r, cpuPer)
  * from the clean averages (real samples only), named as the published CSVs name their columns; plus the
  * harness-compatible rows of `systemResultRows`, per new order (NOPM / 60 new orders per second).
  */

@@ -1,4 +1,4 @@
-// np.sh's per-step summary (o.res, formats.md 1.5) for a step that `benchsite run` ran. benchsite starts the
+// np.sh's per-step summary (o.res, docs/formats/insert-benchmark.md 1.5) for a step that `benchsite run` ran. benchsite starts the
 // iibench.py clients itself instead of np.sh, so nobody wrote o.res: the numbers np.sh puts in it are derived
 // here with np.sh's own arithmetic, from the clients' o.ib output and the step's start and end in the journal.
 // What np.sh measures outside iibench (database size, DBMS RSS and CPU, client CPU) stays unknown.

@@ -1,4 +1,4 @@
-// ios.sh's data lines of o.res (formats.md 1.5, lines 5/12 and 8/15), printed from our harness-compatible
+// ios.sh's data lines of o.res (docs/formats/insert-benchmark.md 1.5, lines 5/12 and 8/15), printed from our harness-compatible
 // averages, so a harvest can show that it reproduces the file the harness wrote.
 import type { SystemMetrics } from '../../src/schemas/index.ts';
 import { printfFixed } from '../lib/numbers.ts';

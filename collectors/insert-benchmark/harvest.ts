@@ -1,8 +1,8 @@
-// Insert Benchmark raw files -> runs. Pure: gets the files, returns runs (formats.md 1, 4).
+// Insert Benchmark raw files -> runs. Pure: gets the files, returns runs (docs/formats/insert-benchmark.md 1, vmstat-iostat.md 4).
 //
 // A mytools ibench result directory `<rows>m.<build>.c<config>/` (as rall1.sh + ra1.sh name it, usually under
 // `<dop>u.1t<yes|no>/`) holds one directory per step (l.i0 l.x l.i1 l.i2 qr100.L1 ... and the older names of
-// formats.md 1.2), each with o.res.dop<N>, o.ib.dop<N>.<client>, o.vm/o.io.dop<N>, o.rt.*, o.rate.* and the DBMS
+// docs/formats/insert-benchmark.md 1.2), each with o.res.dop<N>, o.ib.dop<N>.<client>, o.vm/o.io.dop<N>, o.rt.*, o.rate.* and the DBMS
 // dumps; the config file (my.cnf / conf.diff) and server logs sit beside the steps. One run per directory.
 // Trees that hold only the harness's summaries (o.sum.t.*, mrg.*) are read by harvest-summaries.ts.
 import type { Meta } from '../../src/schemas/index.ts';

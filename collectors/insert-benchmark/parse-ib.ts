@@ -1,4 +1,4 @@
-// `o.ib.dop<N>.<client>`: np.sh's copy of the iibench.py command line, then iibench.py's stdout (formats.md 1.4).
+// `o.ib.dop<N>.<client>`: np.sh's copy of the iibench.py command line, then iibench.py's stdout (docs/formats/insert-benchmark.md 1.4).
 // Interval lines are read by the header names, which changed over time (10, 12 and 17 columns).
 import { fields, lines, parseNumber } from '../lib/numbers.ts';
 
@@ -120,7 +120,7 @@ export function parseIbOutput(text: string): IbOutput {
   return out;
 }
 
-/** iibench.py's buckets: `<=256us, (256us,1ms], ... (4s,16s], >16s` (formats.md 1.4). */
+/** iibench.py's buckets: `<=256us, (256us,1ms], ... (4s,16s], >16s` (docs/formats/insert-benchmark.md 1.4). */
 export const DEFAULT_RT_LABELS = ['256us', '1ms', '4ms', '16ms', '64ms', '256ms', '1s', '4s', '16s', 'gt'];
 
 /** Upper bound of a bucket label in seconds; null for `gt` (the open last bucket). */

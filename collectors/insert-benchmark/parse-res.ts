@@ -1,4 +1,4 @@
-// `o.res.dop<N>`: np.sh's per-step summary (formats.md 1.5). Read by content, not by line number: when a step
+// `o.res.dop<N>`: np.sh's per-step summary (docs/formats/insert-benchmark.md 1.5). Read by content, not by line number: when a step
 // is shorter than the iostat interval, ios.sh prints `Cannot parse:` instead of its four blocks and every later
 // line moves up (a real case in the fixtures), and for load steps gawk drops the query-normalised data lines.
 import { fields, lines, parseNumber } from '../lib/numbers.ts';

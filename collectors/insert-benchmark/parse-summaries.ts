@@ -1,4 +1,4 @@
-// The Insert Benchmark harness's summary tables, read by their header line (formats.md 1.7, 1.8):
+// The Insert Benchmark harness's summary tables, read by their header line (docs/formats/insert-benchmark.md 1.7, 1.8):
 // `o.sum.t.<dir>` / `o.sum.c.<dir>` (etl.sh: one line per step, no step names, tag last) and `mrg.<step>` /
 // `rel.<step>` (mrg3.sh / sum_met.awk: one line per DBMS, `-` lines separate groups).
 // Cells stay text: `NA`, empty cells and `inf` are kept as printed.

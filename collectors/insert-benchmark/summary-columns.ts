@@ -1,4 +1,4 @@
-// The 21 columns etl.sh writes per step into o.sum.t (formats.md 1.7), computed from a parsed o.res file and
+// The 21 columns etl.sh writes per step into o.sum.t (docs/formats/insert-benchmark.md 1.7), computed from a parsed o.res file and
 // printed exactly as etl.sh prints them, so they can be checked cell by cell against the harness's tables.
 // etl.sh reads o.res by line number; we read it by content. They differ only where ios.sh printed
 // `Cannot parse:` (no iostat samples): there etl.sh's line numbers land on the wrong lines (its csps column

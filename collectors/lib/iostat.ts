@@ -1,4 +1,4 @@
-// iostat -kx text (sysstat) -> per-device numeric rows, plus the harness's grep-and-average (formats.md 4.3, 4.4).
+// iostat -kx text (sysstat) -> per-device numeric rows, plus the harness's grep-and-average (docs/formats/vmstat-iostat.md 4.3, 4.4).
 import { scanNumbers } from './numbers.ts';
 
 export interface Iostat {

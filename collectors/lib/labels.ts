@@ -1,4 +1,4 @@
-// Build and config names of the mytools harnesses -> typed facts (formats.md 5.3). A heuristic by nature:
+// Build and config names of the mytools harnesses -> typed facts (docs/formats/cross-cutting.md 5.3). A heuristic by nature:
 // anything it cannot read stays undefined rather than guessed.
 import type { ProductName } from '../../src/schemas/index.ts';
 

@@ -1,4 +1,4 @@
-// vmstat text (procps) -> numeric rows, plus the exact sums the mytools harness computes (formats.md 4.2, 4.4).
+// vmstat text (procps) -> numeric rows, plus the exact sums the mytools harness computes (docs/formats/vmstat-iostat.md 4.2, 4.4).
 import { scanNumbers } from './numbers.ts';
 
 export interface Vmstat {

@@ -283,7 +283,7 @@ function order(testType: string): number {
 }
 
 /**
- * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (formats.md 2.6).
+ * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (docs/formats/sysbench.md 2.6).
  * Taken from `sb.r.qps.scan.*` when present: one value per concurrency the harness measured, in order. Before
  * April 2025 a dop40 directory also holds a dop8 warm-up that the file has no value for, so the values belong
  * to the highest concurrencies; where sb.met's o/s (an.sh divides by the same rate) names one of the values, that

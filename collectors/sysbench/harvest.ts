@@ -1,4 +1,4 @@
-// sysbench raw files -> runs. Pure: gets the files, returns runs (formats.md 2, 4).
+// sysbench raw files -> runs. Pure: gets the files, returns runs (docs/formats/sysbench.md 2, vmstat-iostat.md 4).
 //
 // Two layouts:
 // - mytools: a directory `x.<build>.<config>.pk<0|1>/` with `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]` per test and

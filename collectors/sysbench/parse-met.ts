@@ -1,4 +1,4 @@
-// mytools summary files beside the sysbench outputs: sb.met (an.sh), sb.r.* (run.sh), sb.prepare.o (formats.md 2.4, 2.5, 2.8).
+// mytools summary files beside the sysbench outputs: sb.met (an.sh), sb.r.* (run.sh), sb.prepare.o (docs/formats/sysbench.md 2.4, 2.5, 2.8).
 import { fields, lines, parseNumber } from '../lib/numbers.ts';
 
 /** `sb.met.<sfxn>`: iostat and vmstat averages normalised by the op rate, as an.sh printed them. */

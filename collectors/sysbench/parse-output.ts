@@ -1,4 +1,4 @@
-// sysbench stdout -> numbers (formats.md 2.3, 2.7). Accepts 1.0.x and 1.1.x reports, with or without
+// sysbench stdout -> numbers (docs/formats/sysbench.md 2.3, 2.7). Accepts 1.0.x and 1.1.x reports, with or without
 // --report-interval lines, both `err/s:` spellings, and failed runs (FATAL, no statistics block).
 import { numberRuns } from '../lib/numbers.ts';
 

@@ -9,9 +9,12 @@
 # removed); otherwise the head itself.
 # content/ of the pull request must be a directory of ordinary files: a symbolic link or submodule is refused
 # before anything is written (git stores no hard links).
+# Exit codes: 0 done, 3 content/ refused (the pull request must change), 1 anything else (no such pull request,
+# or its head moved on: a newer run of the workflow will come).
 # Usage: pr-content.sh <pr-number> <head-sha> [<remote>]
 set -euo pipefail
 die() { echo "pr-content.sh: $*" >&2; exit 1; }
+refuse() { echo "pr-content.sh: $*" >&2; exit 3; }
 [[ $# -ge 2 ]] || die "usage: pr-content.sh <pr-number> <head-sha> [<remote>]"
 number="$1" head_sha="$2" remote="${3:-origin}"
 [[ "$number" =~ ^[1-9][0-9]{0,8}$ ]] || die "\"$number\" is not a pull request number"
@@ -30,10 +33,10 @@ if git fetch --quiet --no-tags "$remote" "+refs/pull/$number/merge:refs/benchsit
   fi
 fi
 
-[[ "$(git cat-file -t "$commit:content" 2>/dev/null)" == tree ]] || die "content/ of $commit is not a directory"
+[[ "$(git cat-file -t "$commit:content" 2>/dev/null)" == tree ]] || refuse "content/ of $commit is not a directory"
 # Mode 120000 is a symbolic link, 160000 a submodule.
 bad="$(git ls-tree -r "$commit" -- content | awk '$1 == "120000" || $1 == "160000" { sub(/^[^\t]*\t/, ""); print }' | head -5)"
-[[ -z "$bad" ]] || die "content/ of $commit holds links or submodules, refused: $(echo "$bad" | tr '\n' ' ')"
+[[ -z "$bad" ]] || refuse "content/ of $commit holds links or submodules, refused: $(echo "$bad" | tr '\n' ' ')"
 
 rm -rf content
 git archive --format=tar "$commit" content | tar -x

@@ -21,6 +21,10 @@ export interface CompareIndex {
     /** Where the run's numbers come from (provenance.source). */
     source: ProvenanceSourceName;
     values: Array<number | null>;
+    /** Per test, the value's exported 95 % interval [low, high, batches] (analysis/noise.ts), or null. */
+    noise: Array<[number, number, number] | null>;
+    /** The values the comparability gates compare (comparabilityKey): the view flags runs the base fails. */
+    comparable: Record<string, string>;
     /** Published-relative runs: values relative to the run `baseRun`, as printed (same order as tests). */
     relative?: Array<{ base: string; baseRun: string; values: Array<number | null> }>;
   }>;
@@ -45,10 +49,13 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
     metrics,
     runs: mine.map(({ id, summary: s }) => {
       const values: Array<number | null> = tests.map(() => null);
-      for (const [test, metric, value] of s.headline) {
+      const noise: Array<[number, number, number] | null> = tests.map(() => null);
+      s.headline.forEach(([test, metric, value], k) => {
         const i = position.get(test)!;
-        if (metrics[i] === metric) values[i] = Math.round(value * 100) / 100;
-      }
+        if (metrics[i] !== metric) return;
+        values[i] = Math.round(value * 100) / 100;
+        noise[i] = s.headlineNoise[k] ?? null;
+      });
       return {
         id,
         label: s.label,
@@ -59,6 +66,8 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
         date: s.date,
         source: s.source,
         values,
+        noise,
+        comparable: s.comparable,
         ...(s.relative && {
           relative: s.relative.map((t) => {
             const rel: Array<number | null> = tests.map(() => null);

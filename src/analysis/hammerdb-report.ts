@@ -1,9 +1,10 @@
-// The model behind a HammerDB TPROC-C report section (seeds 000 and 002): NOPM by measured point (virtual users
+// The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
+import { relativeTo, type ValueRow } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 
 export interface HammerdbReportRun {
@@ -156,8 +157,8 @@ export function variantTitle(v: SpVariant): string {
 
 export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const digits = input.digits ?? 3;
   const byId = new Map(input.runs.map((r) => [r.id, r]));

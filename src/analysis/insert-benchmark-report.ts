@@ -1,4 +1,4 @@
-// The model behind an Insert Benchmark report section (seeds 001, 003): the three summary tables of the posts
+// The model behind an Insert Benchmark report section (the posts of 2026-03-18 and 2026-03-29): the three summary tables of the posts
 // (absolute throughput per DBMS x step with quartile colours, throughput relative to the first row, background
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.
@@ -18,7 +18,7 @@ import {
 } from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { relativeToBase } from './insert-benchmark-relative.ts';
-import { verdict, type Verdict } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 
 export interface IbRow {
   id: string;
@@ -142,8 +142,8 @@ export function histogramPercentages(counts: number[]): string[] {
 
 export function insertBenchmarkReport(input: InsertBenchmarkReportInput): InsertBenchmarkReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const slaThreshold = input.options?.slaThreshold ?? 0.95;
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));

@@ -38,23 +38,3 @@ export function relativeTo(rows: ValueRow[], baseRun: string): RelativeRow[] {
 export function basisPoints(relative: number): number {
   return (relative - 1) * 100;
 }
-
-export type Verdict = 'regression' | 'improvement' | 'neutral';
-
-/**
- * Colour class of a relative value: at or below the regression threshold, at or above the improvement
- * threshold, or between. For costs (`lowerIsBetter`, e.g. CPU per query) the two ends swap meaning.
- */
-export function verdict(
-  relative: number | undefined,
-  t: { regression: number; improvement: number },
-  lowerIsBetter = false,
-  digits = 2,
-): Verdict {
-  if (relative === undefined) return 'neutral';
-  // Compare at the decimals the tables print (two by default), so a cell showing 0.95 is coloured as 0.95.
-  const shown = Math.round(relative * 10 ** digits) / 10 ** digits;
-  if (shown <= t.regression) return lowerIsBetter ? 'improvement' : 'regression';
-  if (shown >= t.improvement) return lowerIsBetter ? 'regression' : 'improvement';
-  return 'neutral';
-}

@@ -7,6 +7,7 @@ import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints } from './relative.ts';
+import { THRESHOLDS } from './verdict.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
 
 export interface ModelRun {
@@ -218,8 +219,8 @@ function testOrder(benchmark: BenchmarkName, tests: string[]): string[] {
 
 export function buildReportModel(input: ReportModelInput): ReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const colours = input.colours ?? 'red-green';
   const digits = input.digits ?? 2;
@@ -423,4 +424,19 @@ export function relativeSectionCsv(section: ModelSection): string {
     }),
   );
   return toCsv(rows, ['group', 'test', 'column', 'run', 'base', 'relative', 'printed', 'value', 'metric']);
+}
+
+/**
+ * The tests a benchmark's own tables leave out: the report's `excludeTests`, and when the section (or the report)
+ * names its `tests`, every other test of its runs. (Those tables keep their own order and groups.)
+ */
+export function excludedTests(
+  report: Pick<Report, 'excludeTests' | 'tests' | 'testGroups'>,
+  section: { tests?: string[] },
+  allTests: string[],
+): string[] | undefined {
+  const wanted = section.tests ?? report.tests;
+  if (!wanted) return report.excludeTests;
+  const keep = new Set(wanted.flatMap((n) => report.testGroups?.[n] ?? [n]));
+  return [...new Set([...(report.excludeTests ?? []), ...allTests.filter((t) => !keep.has(t))])];
 }

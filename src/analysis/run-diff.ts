@@ -6,7 +6,8 @@ import type { Run } from '../schemas/index.ts';
 import type { Problem } from '../runs/problems.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
-import { basisPoints, verdict, type Verdict } from './relative.ts';
+import { basisPoints } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { formatBp } from './summary.ts';
 import { compareVersions } from './versions.ts';
 import { comparability } from './comparability.ts';
@@ -172,7 +173,7 @@ function cut(lines: string[], max: number, what: string): string[] {
 }
 
 export function prComment(input: CommentInput): string {
-  const thresholds = input.thresholds ?? { regression: 0.95, improvement: 1.05 };
+  const thresholds = input.thresholds ?? THRESHOLDS;
   const maxChars = input.maxChars ?? 60_000;
   const site = input.site;
   const runHref = (id: string) => (site ? `${site}runs/${encodePath(id)}/` : undefined);

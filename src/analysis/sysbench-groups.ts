@@ -1,4 +1,4 @@
-// The four groups the sysbench posts split microbenchmarks into (formats.md 2.2, seeds 004).
+// The four groups the sysbench posts split microbenchmarks into (docs/formats/sysbench.md 2.2, and the 2026-06-09 post).
 
 export const SYSBENCH_GROUPS = [
   { id: 'point', title: 'Point queries' },

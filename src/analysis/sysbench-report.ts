@@ -2,7 +2,9 @@
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { relativeTo, verdict, type ValueRow, type Verdict } from './relative.ts';
+import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
+import { relativeTo, type ValueRow } from './relative.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { summarizeChanges, type ChangeSummary } from './summary.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup, type SysbenchGroupId } from './sysbench-groups.ts';
 
@@ -21,6 +23,10 @@ export interface Cell {
   value?: number;
   relative?: number;
   verdict: Verdict;
+  /** 95 % interval of `relative` (noise.ts: Fieller's, from both runs' batch-means intervals), when both have one. */
+  interval?: { low: number; high: number };
+  /** The interval includes 1: no difference beyond this run's own noise (shown muted). */
+  withinNoise?: boolean;
   /** The test failed in this run: its error. */
   failed?: string;
 }
@@ -90,8 +96,8 @@ const EFFICIENCY = [
 
 export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel {
   const thresholds = {
-    regression: input.thresholds?.regression ?? 0.95,
-    improvement: input.thresholds?.improvement ?? 1.05,
+    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
+    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);
@@ -131,6 +137,16 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
     const t = byId.get(id)!.run.tests.find((x) => x.name === test);
     return t?.status === 'failed' ? (t.error ?? 'failed') : t ? undefined : 'not run';
   };
+  // The interval of a relative value from the two runs' exported intervals (`qps_ci95_*`; none for costs).
+  const relativeInterval = (id: string, test: string, metric: string, v: number) => {
+    const baseValue = value(input.base, test, metric);
+    if (baseValue === undefined) return undefined;
+    const a = estimateOf(v, (m) => value(id, test, m), metric);
+    const b = estimateOf(baseValue, (m) => value(input.base, test, m), metric);
+    if (!a || !b) return undefined;
+    const q = ratioInterval(a, b);
+    return q ? { low: q.low, high: q.high } : undefined;
+  };
   // `lowerIsBetter` for costs (CPU per query ...): more than the base is the regression there.
   const tableFor = (
     metric: (test: string) => string,
@@ -151,11 +167,13 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
       cells: kept.map((id) => {
         const r = rel.find((x) => x.run === id && x.test === test);
         const v = valueRows.find((x) => x.run === id && x.test === test)?.value;
+        const interval = id === input.base || v === undefined ? undefined : relativeInterval(id, test, metric(test), v);
         return {
           value: v,
           relative: r?.relative,
           verdict: id === input.base ? 'neutral' : verdict(r?.relative, thresholds, lowerIsBetter),
           failed: failure(id, test),
+          ...(interval ? { interval, withinNoise: withinNoise(interval) } : {}),
         } satisfies Cell;
       }),
     }));

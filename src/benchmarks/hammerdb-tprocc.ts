@@ -14,7 +14,7 @@ export const HAMMERDB_METRICS = {
   vmstat_id: '%',
   vmstat_wa: '%',
   vmstat_us_plus_sy: '%',
-  /** Seed 002's cpuPer: (us+sy) / NOPM x 1000. */
+  /** The cpuPer of the 2026-03-16 post (small server): (us+sy) / NOPM x 1000. */
   cpu_per_nopm: '(us+sy)% per 1000 NOPM',
 } as const;
 

@@ -2,7 +2,7 @@
 // shows them): its step names -> what each step does, in run order, and the per-step columns of the harness
 // (etl.sh) and of iostat with the names benchsite exports them under.
 //
-// Insert Benchmark step names -> what the step does, in run order (formats.md 1.2). The harness renamed its
+// Insert Benchmark step names -> what the step does, in run order (docs/formats/insert-benchmark.md 1.2). The harness renamed its
 // steps several times, so every generation is read: l.i0 l.x l.i1 l.i2 qr100.L1 qp100.L2 ... (current),
 // qr.L1.ips100 / qp.L2.ips100 (Dec 2023), r.L1.ips100 / p.L2.ips100 (Aug 2023), q.L1.ips100 (older), and the
 // report names of the 2021 summaries, q100.1 q100.2 ...
@@ -125,7 +125,7 @@ export function describeStep(s: StepInfo): string {
   }
 }
 
-// The per-step columns of the Insert Benchmark harness (etl.sh, formats.md 1.7) and of iostat, with the names
+// The per-step columns of the Insert Benchmark harness (etl.sh, docs/formats/insert-benchmark.md 1.7) and of iostat, with the names
 // benchsite exports them under. Shared by the harvester (which writes them) and the report (which shows them).
 /** etl.sh's 21 columns without the tag, in its order (the column set since mytools 2e0968c5, 2021-01-16). */
 export const SUMMARY_COLUMNS = [
@@ -214,7 +214,7 @@ export function sumIostatValue(v: number): string {
   return printfFixed(v, 3);
 }
 
-/** iostat -x column names of every sysstat generation (formats.md 4.3). */
+/** iostat -x column names of every sysstat generation (docs/formats/vmstat-iostat.md 4.3). */
 const IOSTAT_COLUMNS = [
   'rrqm/s',
   'wrqm/s',

@@ -1,5 +1,5 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
-// 1.0.20 script that does the same work where one exists, and the default range (formats.md 2.2).
+// 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
@@ -130,11 +130,6 @@ export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
 /** Warm-up variants (`point-query.warm`, `range-notcovered-si.pre`, `scan.warmpre`) share their base test's settings. */
 export function baseTestType(testType: string): string {
   return testType.replace(/\.(pre|warm|warmpre)$/, '');
-}
-
-/** Whether a test is a warm-up run that the posts leave out of their tables. */
-export function isWarmup(testName: string): boolean {
-  return /\.(pre|warm|warmpre)(_|$)/.test(testName);
 }
 
 /**

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { Text } from '../schemas/common.ts';
 import { DbmsSchema, IsoDate, Benchmark, ProvenanceSource, RunId, type Run } from '../schemas/index.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
-import { workloadSize } from '../analysis/comparability.ts';
+import { comparabilityKey, workloadSize } from '../analysis/comparability.ts';
+import { noiseMetricNames } from '../analysis/noise.ts';
 
 export const RunSummarySchema = z.strictObject({
   benchmark: Benchmark,
@@ -23,6 +24,10 @@ export const RunSummarySchema = z.strictObject({
   failed: z.array(Text),
   /** The workload's size, runs of other sizes are never compared (workloadSize in analysis/comparability.ts). */
   workloadSize: z.string(),
+  /** The values the comparability gates compare (comparabilityKey in analysis/comparability.ts). */
+  comparable: z.record(z.string(), z.string()),
+  /** Per headline entry, its exported 95 % interval [low, high, batches] (analysis/noise.ts), or null. */
+  headlineNoise: z.array(z.tuple([z.number(), z.number(), z.number()]).nullable()),
   /** Each test's headline number (primaryMetric): [test, metric, value]. */
   headline: z.array(z.tuple([Text, Text, z.number()])),
   /** Published-relative runs only: each table's base run and the values relative to it, [test, value]. */
@@ -51,6 +56,14 @@ export function summarizeRun(run: Run): RunSummary {
     testCount: run.tests.length,
     failed: run.tests.filter((t) => t.status === 'failed').map((t) => t.name),
     workloadSize: workloadSize(run.workload, run.label),
+    comparable: comparabilityKey(run),
+    headlineNoise: headline.map(([test, metric]): [number, number, number] | null => {
+      const n = noiseMetricNames(metric);
+      const low = values.get(`${test}\u0000${n.low}`);
+      const high = values.get(`${test}\u0000${n.high}`);
+      const batches = values.get(`${test}\u0000${n.batches}`);
+      return low === undefined || high === undefined || batches === undefined ? null : [low, high, batches];
+    }),
     headline,
     relative: run.relative?.map((t) => ({
       base: t.base,

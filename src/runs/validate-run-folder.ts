@@ -24,6 +24,19 @@ export async function checkRunJson(
 }
 
 /**
+ * A run.json the content loader of this build has checked already (the file's stamp is unchanged since), read
+ * by the site's pages: parsed, not checked again. Its problem when it can no longer be read.
+ */
+export function checkedRunJson(file: string, read: ContentFile): { run: Run; text: string } | { problems: Problem[] } {
+  if (!('bytes' in read))
+    return {
+      problems: 'problem' in read ? [read.problem] : [problem(file, '(file)', 'is missing', 'Give a run.json')],
+    };
+  const text = decoder.decode(read.bytes);
+  return { run: JSON.parse(text) as Run, text };
+}
+
+/**
  * series.json beside a run, checked with the series schema and against the run's tests. `bytes` are the file's
  * (when the caller read it already); none when the run has no series.
  */

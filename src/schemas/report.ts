@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunId, Text } from './common.ts';
+import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
 import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
@@ -7,9 +8,9 @@ import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
 /** Colour thresholds of relative values. */
 export const ThresholdsSchema = z.strictObject({
   /** Relative values at or below this are regressions (default 0.95). */
-  regression: z.number().positive().default(0.95),
+  regression: z.number().positive().default(THRESHOLDS.regression),
   /** Relative values at or above this are improvements (default 1.05). */
-  improvement: z.number().positive().default(1.05),
+  improvement: z.number().positive().default(THRESHOLDS.improvement),
 });
 
 /** One comparison table of a report: runs compared with a named base. */
@@ -23,7 +24,7 @@ export const ReportSectionSchema = z.strictObject({
   /** Short column names by run id, e.g. `{ "sysbench/vm/20261122-x.pg1518.cy2.pk1": "pg15 async" }`. */
   labels: z.record(z.string(), Text).optional(),
   /**
-   * A version ladder: each run relative to the one listed before it, the first to `base` (seed 004:
+   * A version ladder: each run relative to the one listed before it, the first to `base` (the 2026-04-09 post, MySQL 5.6 to 9.7:
    * 5.6.51 -> 5.7.44 -> 8.0.28 -> ...).
    */
   ladder: z.boolean().optional(),

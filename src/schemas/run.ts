@@ -9,7 +9,7 @@ import { ResultRowSchema } from './result.ts';
 import { ProvenanceSchema } from './provenance.ts';
 import { RelativeTableSchema } from './relative.ts';
 
-/** The schema version this code writes. A new version ships with a migration in `src/runs/migrate.ts`. */
+/** The schema version this code writes; a run of another version does not validate. */
 export const RUN_SCHEMA_VERSION = 1;
 
 /**

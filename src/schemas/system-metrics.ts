@@ -39,6 +39,10 @@ export const IostatAveragesSchema = z.strictObject({
   writeKBPerS: z.number(),
   /** Device utilisation percent (`%util`). */
   utilPct: z.number().optional(),
+  /** Flush requests (fsync) per second (`f/s`, sysstat 12.2 and later). */
+  fsyncsPerS: z.number().optional(),
+  /** Average milliseconds a flush request took (`f_await`). */
+  fsyncAwaitMs: z.number().optional(),
 });
 
 /** Averages computed one way. */
@@ -49,7 +53,7 @@ export const SystemAveragesSchema = z.strictObject({
 
 /**
  * vmstat/iostat for one test or step, averaged two ways:
- * - `harness`: exactly as the mytools scripts do it (formats.md 4.4): vmstat counts the since-boot line and
+ * - `harness`: exactly as the mytools scripts do it (docs/formats/vmstat-iostat.md 4.4): vmstat counts the since-boot line and
  *   every repeated header as a zero sample, iostat matches the device name as a substring. It reproduces
  *   `sb.met` and the Insert Benchmark `o.res` files, so our numbers can be checked against published ones.
  * - `clean`: only real interval samples (no since-boot line, no header lines), exact device name.

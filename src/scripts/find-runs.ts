@@ -1,6 +1,8 @@
 // The index's search: shown only with JavaScript (without it the host pages list every run). The run index
 // (/data/run-index.json) is fetched on the first search, so the index page itself stays small at 10,000 runs.
 // Every string from a run is escaped before it reaches the page.
+import { esc } from '../site/html.ts';
+
 const form = document.getElementById('find') as HTMLFormElement | null;
 const found = document.getElementById('found');
 const findStatus = document.getElementById('find-status');
@@ -10,8 +12,6 @@ interface RunIndex {
   fields: string[];
   runs: string[][];
 }
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 if (form && found && findStatus) {
   const base = form.dataset.base ?? '/';

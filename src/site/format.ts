@@ -16,3 +16,9 @@ export function fmtValue(x: number | undefined): string {
 export function fmtDate(d: Date | string): string {
   return (typeof d === 'string' ? d : d.toISOString()).slice(0, 10);
 }
+
+/** A 95 % interval of a relative value, at three decimals (one more than the table), `0.951 to 1.012`. */
+export function fmtInterval(i: { low: number; high: number }): string {
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : x > 0 ? '∞' : '-∞');
+  return `${f(i.low)} to ${f(i.high)}`;
+}

@@ -5,6 +5,7 @@ import { getCollection } from 'astro:content';
 import type { Run } from '../schemas/index.ts';
 import type { RunSummary } from '../runs/run-summary.ts';
 import { readContentFile } from '../runs/validate-files.ts';
+import { checkedRunJson } from '../runs/validate-run-folder.ts';
 import { RUNS_DIR } from './content-dirs.ts';
 
 export interface SiteRunSummary {
@@ -20,9 +21,14 @@ export interface SiteRun {
 let summaries: Promise<SiteRunSummary[]> | undefined;
 
 export function allRuns(): Promise<SiteRunSummary[]> {
-  // Kept as JSON text in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
+  // Kept as base64 of its JSON in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
   summaries ??= getCollection('runs').then((entries) =>
-    entries.map((e) => ({ id: e.id, summary: JSON.parse((e.data as { summary: string }).summary) as RunSummary })),
+    entries.map((e) => ({
+      id: e.id,
+      summary: JSON.parse(
+        Buffer.from((e.data as { summary: string }).summary, 'base64').toString('utf8'),
+      ) as RunSummary,
+    })),
   );
   return summaries;
 }
@@ -36,8 +42,9 @@ export function loadRun(id: string): Promise<Run> {
   if (!run) {
     const file = join(RUNS_DIR, id, 'run.json');
     run = readContentFile(file).then((read) => {
-      if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
-      return JSON.parse(read.bytes.toString('utf8')) as Run;
+      const checked = checkedRunJson(file, read);
+      if ('problems' in checked) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
+      return checked.run;
     });
     recent.set(id, run);
     if (recent.size > 64) recent.delete(recent.keys().next().value!);

@@ -1,4 +1,4 @@
-// Stable URLs of the site (design.md "Site").
+// Stable URLs of the site: pages and their addresses are listed in README.md, "The site".
 const base = () => import.meta.env.BASE_URL.replace(/\/?$/, '/');
 
 export const runUrl = (id: string) => `${base()}runs/${id}/`;

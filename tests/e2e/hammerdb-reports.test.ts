@@ -1,5 +1,5 @@
 // The two committed HammerDB reports in a real browser, with JavaScript on and off: the relative Postgres table
-// is the one seed 000 printed, cell for cell; seed 002's stored-procedure and cpuPer tables read as published;
+// is the one the 2026-02-15 post printed, cell for cell; the 2026-03-16 post's stored-procedure and cpuPer tables read as published;
 // a harvested run page shows the TEST RESULT numbers of its raw output.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
@@ -32,7 +32,7 @@ async function open(path: string, javaScriptEnabled: boolean): Promise<Page> {
 const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent())?.trim();
 
 describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaScriptEnabled) => {
-  it("large server (seed 000): three sections, each naming its base; the Postgres relative table is the post's", async () => {
+  it("large server (2026-02-15 post): three sections, each naming its base; the Postgres relative table is the post's", async () => {
     const page = await open(LARGE, javaScriptEnabled);
     expect(await page.locator('h1').textContent()).toBe('HammerDB tproc-c on a large server, Postgres and MySQL');
     const sections = page.locator('section.hammerdb-report');
@@ -98,7 +98,7 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     await page.context().close();
   });
 
-  it('small server (seed 002): stored procedures off and on side by side, cpuPer as published', async () => {
+  it('small server (2026-03-16 post): stored procedures off and on side by side, cpuPer as published', async () => {
     const page = await open(SMALL, javaScriptEnabled);
     expect(await text(page, '.base-name')).toBe('Postgres 18.2');
     const grid = page.locator('table.hammerdb-grid.absolute');

@@ -1,6 +1,5 @@
-// Tables of the post "HammerDB tproc-c on a large server, Postgres and MySQL" (Small Datum, 2026-02-15; seed 000
-// of the project, /work/shared/seeds/000_54dee4c3887cd4c4.txt, section "Results: Postgres 12 to 18", "The
-// relative NOPM values are here"), transcribed cell for cell. Tests compare benchsite's tables with them; they are
+// Tables of the post "HammerDB tproc-c on a large server, Postgres and MySQL" (Small Datum, 2026-02-15,
+// section "Results: Postgres 12 to 18", "The relative NOPM values are here"; tests/fixtures/published/README.md), transcribed cell for cell. Tests compare benchsite's tables with them; they are
 // never read from the seed at run time.
 
 /** Column order of the post's relative Postgres table. */

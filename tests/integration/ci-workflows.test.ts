@@ -19,6 +19,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
+import { crawlSite } from '../helpers/crawl-site.ts';
 
 const WORKFLOWS = join(ROOT, '.github/workflows');
 const workflowFiles = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
@@ -35,10 +36,13 @@ function git(cwd: string, ...args: string[]): string {
 }
 function script(cwd: string, name: string, args: string[], env: Record<string, string> = {}) {
   const cmd = name.endsWith('.ts') ? process.execPath : 'bash';
+  // vitest sets Vite's BASE_URL (and MODE, DEV, PROD, SSR); an Astro build a script starts would take it over the
+  // base it is given, which no CI runner does.
+  const { BASE_URL: _b, MODE: _m, DEV: _d, PROD: _p, SSR: _s, ...inherited } = process.env;
   const r = spawnSync(cmd, [join(SCRIPTS, name), ...args], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -66,8 +70,9 @@ describe('workflows', () => {
     const pr = workflow('pr.yml');
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
     expect(pr.permissions).toEqual({ contents: 'read' });
-    // preview.yml: the build job reads only; it checks out the default branch (no ref), and takes the pull
-    // request's content/ through pr-content.sh; the job that may write runs no npm and no script of the checkout.
+    // preview.yml: the build job reads only; it checks out the default branch (no ref), and preview.sh takes the
+    // pull request's content/ (pr-content.sh) after npm ci of the base; the job that may write runs no npm and no
+    // script of the checkout.
     const preview = workflow('preview.yml');
     expect(preview.permissions).toEqual({});
     expect(preview.jobs.build.permissions).toEqual({ contents: 'read', actions: 'read' });
@@ -75,10 +80,9 @@ describe('workflows', () => {
     expect(buildSteps.filter((s) => s.uses?.startsWith('actions/checkout')).map((s) => s.with?.ref)).toEqual([
       undefined,
     ]);
-    const contentStep = buildSteps.findIndex((s) => s.run?.includes('scripts/ci/pr-content.sh'));
-    const npmStep = buildSteps.findIndex((s) => s.run === 'npm ci');
-    expect(contentStep).toBeGreaterThan(-1);
-    expect(npmStep).toBeGreaterThan(contentStep);
+    const previewStep = buildSteps.findIndex((s) => s.run?.startsWith('scripts/ci/preview.sh '));
+    expect(previewStep).toBeGreaterThan(buildSteps.findIndex((s) => s.run === 'npm ci'));
+    expect(buildSteps.filter((s) => /npx|npm run/.test(s.run ?? ''))).toEqual([]);
     // A pull request's build restores the main site's cache and never saves one.
     const uses = (job: string) => (preview.jobs[job].steps as Array<{ uses?: string }>).map((s) => s.uses ?? '');
     expect(uses('build')).toContain('actions/cache/restore@v4.2.3');
@@ -181,12 +185,78 @@ describe('scripts/ci', () => {
     const fresh = join(dir, 'ci2');
     git(dir, 'clone', '-q', '--branch', 'main', origin, fresh);
     const refused = script(fresh, 'pr-content.sh', ['9', linked]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toContain(
       'holds links or submodules, refused: content/runs/sysbench/vm/20261122-x.pg1518.cy2.pk1/series.json',
     );
     expect(git(fresh, 'status', '--porcelain')).toBe('');
   });
+
+  it('preview.sh: on a copy of this project, a pull request adding a run gets a preview under /results/pr-5/ with /preview/ and a comment; refused content gets a comment saying why', async () => {
+    const dir = tmp('preview');
+    const origin = join(dir, 'origin.git');
+    const work = join(dir, 'work');
+    // The project as committed (tracked and new files, not node_modules or content), with a little content.
+    const files = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f && !f.startsWith('content/') && existsSync(join(ROOT, f)));
+    for (const f of files) cpSync(join(ROOT, f), join(work, f));
+    const src = `${ROOT}content/runs/sysbench/vm`;
+    const added = '20261122-x.pg1518.cy2.pk1';
+    for (const id of ['20261122-x.pg1518.cy1.pk1', '20261122-x.ma101119.cy1.pk1', '20261122-x.ma101119.cy2.pk1'])
+      cpSync(`${src}/${id}`, join(work, 'content/runs/sysbench/vm', id), { recursive: true });
+    mkdirSync(join(work, 'content/reports'));
+    const report = '2026-11-22-postgres-mariadb-sysbench-small-vm.md';
+    cpSync(`${ROOT}content/reports/${report}`, join(work, 'content/reports', report));
+    git(work, 'init', '-q', '-b', 'main');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'base');
+    git(dir, 'init', '-q', '--bare', origin);
+    git(work, 'push', '-q', origin, 'main');
+    // The pull request adds a run; another one adds a symbolic link.
+    cpSync(`${src}/${added}`, join(work, 'content/runs/sysbench/vm', added), { recursive: true });
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'a run');
+    const head = git(work, 'rev-parse', 'HEAD');
+    symlinkSync('/etc/passwd', join(work, 'content/runs/sysbench/vm', added, 'notes.txt'));
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'a link');
+    const linked = git(work, 'rev-parse', 'HEAD');
+    git(work, 'push', '-q', origin, `${head}:refs/pull/5/head`, `${linked}:refs/pull/6/head`);
+
+    const ci = join(dir, 'ci');
+    git(dir, 'clone', '-q', '--branch', 'main', origin, ci);
+    symlinkSync(join(ROOT, 'node_modules'), join(ci, 'node_modules'));
+    const env = { GITHUB_REPOSITORY: 'me/results', BENCHSITE_PAGES_BASE: '', BENCHSITE_PAGES_ORIGIN: '' };
+    const r = script(ci, 'preview.sh', ['5', head], env);
+    expect(r.code, r.stderr).toBe(0);
+    const out = (f: string) => readFileSync(join(ci, 'out', f), 'utf8');
+    expect([out('status'), out('number'), out('built')]).toEqual(['publish\n', '5\n', 'true\n']);
+    const url = 'https://me.github.io/results/pr-5/';
+    expect(out('comment.md')).toContain(`**Preview:** ${url} ([what this pull request changes](${url}preview/))`);
+    expect(out('comment.md')).toContain(`### New run [\`sysbench/vm/${added}\`](${url}runs/sysbench/vm/${added}/)`);
+    const crawl = await crawlSite(join(ci, 'out/site'), '/results/pr-5/');
+    expect(crawl.broken).toEqual([]);
+    expect(crawl.targets.has(`runs/sysbench/vm/${added}/index.html`)).toBe(true);
+    expect(readFileSync(join(ci, 'out/site/preview/index.html'), 'utf8')).toContain(
+      `<a href="/results/pr-5/runs/sysbench/vm/${added}/">x.pg1518.cy2.pk1</a>`,
+    );
+
+    git(ci, 'checkout', '-q', '--', '.');
+    git(ci, 'clean', '-qfdx', '-e', 'node_modules');
+    const refused = script(ci, 'preview.sh', ['6', linked], env);
+    expect(refused.code, refused.stderr).toBe(0);
+    expect([out('status'), out('built')]).toEqual(['publish\n', 'false\n']);
+    expect(out('comment.md')).toBe(
+      "**No preview:** the pull request's `content/` is refused (README, Security):\n\n" +
+        `    pr-content.sh: content/ of ${linked} holds links or submodules, refused: content/runs/sysbench/vm/${added}/notes.txt \n`,
+    );
+    // A number that is not the pull request the run was for: nothing to publish.
+    const other = script(ci, 'preview.sh', ['5', linked], env);
+    expect(other.code).toBe(0);
+    expect(out('status')).toBe('skip\n');
+    expect(other.stderr).toContain(`pull request 5 is at ${head}, not ${linked}`);
+  }, 300_000);
 
   it('comment.sh: the preview address, or why there is none, above the diff', () => {
     const dir = tmp('comment');

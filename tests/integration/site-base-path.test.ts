@@ -3,7 +3,7 @@
 // link by link, and the compare view is opened in Chromium from a server that has nothing outside the path.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -142,6 +142,14 @@ describe('a site built under a sub-path', () => {
       ]);
       expect(await page.textContent('#find-status')).toMatch(/^2 of \d+ runs$/);
       expect(failed).toEqual([]);
+
+      // Without JavaScript the index reads as it is: no search form, every host's page and history linked.
+      const nojs = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      await nojs.goto(`${server.url}/pr-7/`);
+      expect(await nojs.locator('#find').isVisible()).toBe(false);
+      const hostLinks = await nojs.$$eval('table.runs a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(hostLinks).toContain('/pr-7/hosts/sysbench/vm/');
+      expect(hostLinks).toContain('/pr-7/history/sysbench/vm/postgres/');
     } finally {
       await browser.close();
       await server.close();
@@ -160,6 +168,14 @@ describe('a site built under a sub-path', () => {
     git('add', 'content');
     git('reset', '-q', '--', `content/runs/${added}`);
     git('commit', '-qm', 'base');
+    // And a run whose label is markup: text on /preview/ and on its page.
+    const label = 'x<img src=x onerror=alert(1)>@someone';
+    const hostile = `sysbench/vm/20261122-${label.replace(/[^A-Za-z0-9._=+-]/g, '_')}`;
+    await cp(join(content, 'runs/sysbench/vm/20261122-x.ma101119.cy2.pk1'), join(content, 'runs', hostile), {
+      recursive: true,
+    });
+    const runFile = join(content, 'runs', hostile, 'run.json');
+    await writeFile(runFile, JSON.stringify({ ...JSON.parse(await readFile(runFile, 'utf8')), label }));
     const diff = benchsite(['diff', 'HEAD', '--json', 'preview.json'], { cwd: tmp });
     expect(diff.stderr).toBe('');
     expect(diff.stdout).toContain(`### New run \`${added}\``);
@@ -172,6 +188,10 @@ describe('a site built under a sub-path', () => {
     expect(preview).toContain(`<a href="/benchmarks/pr-12/runs/${added}/">x.pg1518.cy2.pk1</a>`);
     expect(preview).toContain('Compared with <a href="/benchmarks/pr-12/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/">');
     expect(preview).toContain('href="/benchmarks/pr-12/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/"');
+    expect(preview).toContain(
+      `<a href="/benchmarks/pr-12/runs/${hostile}/">x&lt;img src=x onerror=alert(1)&gt;@someone</a>`,
+    );
+    expect(preview).not.toContain('<img');
     // The banner is on Astro's pages and on the run pages rendered outside Astro.
     for (const page of ['index.html', `runs/${added}/index.html`])
       expect(await readFile(join(out, page), 'utf8')).toContain(

@@ -6,7 +6,7 @@ export const HammerdbReportOptionsSchema = z.strictObject({
   relativeDigits: z.number().int().min(1).max(4).default(3),
   /**
    * Sections (1-based, in frontmatter order) that show the iostat/vmstat tables of their runs. Default: every
-   * section that has such numbers. Seed 000 shows them once, for the two runs of its last comparison.
+   * section that has such numbers. The 2026-02-15 post (large server) shows them once, for the two runs of its last comparison.
    */
   systemMetricsSections: z.array(z.number().int().positive()).optional(),
   /** Leave out the chart of relative NOPM (it is drawn when a section compares at least one run with the base). */

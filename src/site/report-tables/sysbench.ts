@@ -1,5 +1,6 @@
 // CSV tables of a sysbench report section: relative and absolute QPS.
 import { sysbenchReport } from '../../analysis/sysbench-report.ts';
+import { excludedTests } from '../../analysis/report-model.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { runsById } from '../runs.ts';
@@ -18,7 +19,11 @@ export async function sysbenchReportTables(
     labels: { ...report.labels, ...section.labels },
     thresholds: report.thresholds,
     includeWarmups: report.includeWarmups,
-    excludeTests: report.excludeTests,
+    excludeTests: excludedTests(
+      report,
+      section,
+      (await runsById(ids, where)).flatMap((r) => r.run.tests.map((t) => t.name)),
+    ),
   });
   const table = (kind: 'relative' | 'absolute') =>
     toCsv(
@@ -32,10 +37,19 @@ export async function sysbenchReportTables(
             label: model.columns[j]!.label,
             value: kind === 'absolute' ? c.value : c.relative,
             base: model.base.id,
+            ...(kind === 'relative'
+              ? {
+                  ci95_low: c.interval?.low,
+                  ci95_high: c.interval?.high,
+                  within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+                }
+              : {}),
           })),
         ),
       ),
-      ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
+      kind === 'relative'
+        ? ['group', 'test', 'metric', 'run', 'label', 'value', 'base', 'ci95_low', 'ci95_high', 'within_noise']
+        : ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
     );
   return { 'relative-qps': table('relative'), qps: table('absolute') };
 }

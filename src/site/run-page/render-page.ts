@@ -9,12 +9,12 @@ import { annotationsBefore } from '../../analysis/history-content.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RAW_ARCHIVE_FILE, type Run } from '../../schemas/index.ts';
+import { RAW_ARCHIVE_FILE } from '../../schemas/index.ts';
 import { runCsv } from '../../analysis/export-rows.ts';
 import { fileStamp } from '../../runs/file-stamp.ts';
 import { shownText, type Problem } from '../../runs/problems.ts';
 import { readContentFileSync } from '../../runs/validate-files.ts';
-import { checkArchiveFile } from '../../runs/validate-run-folder.ts';
+import { checkArchiveFile, checkedRunJson } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
@@ -133,14 +133,13 @@ const failed = (id: string, problems: Problem[]): RenderResult => ({
 
 export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
-  const runFile = readContentFileSync(join(dir, 'run.json'));
+  const runFile = join(dir, 'run.json');
+  const checked = checkedRunJson(runFile, readContentFileSync(runFile));
   const seriesFile = readContentFileSync(join(dir, 'series.json'));
-  if (!('bytes' in runFile)) return failed(id, 'problem' in runFile ? [runFile.problem] : []);
+  if ('problems' in checked) return failed(id, checked.problems);
   if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);
   const series = 'bytes' in seriesFile ? seriesFile.bytes : undefined;
-  const text = runFile.bytes.toString('utf8');
-  // Validated by the content loader earlier in this build.
-  const run = JSON.parse(text) as Run;
+  const { run, text } = checked;
   const archive = checkArchiveFile(join(dir, RAW_ARCHIVE_FILE), run, readContentFileSync(join(dir, RAW_ARCHIVE_FILE)));
   if (archive.problems.length) return failed(id, archive.problems);
 

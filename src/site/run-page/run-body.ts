@@ -40,6 +40,8 @@ const avgCells = (a: SystemAverages) => [
   a.iostat?.readKBPerS,
   a.iostat?.writesPerS,
   a.iostat?.writeKBPerS,
+  a.iostat?.fsyncsPerS,
+  a.iostat?.fsyncAwaitMs,
 ];
 
 function facts(id: string, run: Run, base: string): Html {
@@ -131,8 +133,8 @@ function systemMetrics(run: Run): Html | '' {
       <div class="table-wrap">
         <table class="small">
           <thead>
-            <tr><th rowspan="2">test</th><th rowspan="2">way</th><th colspan="3">vmstat</th><th colspan="5">iostat ${first.harness.iostat?.device ?? ''}</th></tr>
-            <tr><th class="num">samples</th><th class="num">cs/s</th><th class="num">us+sy %</th><th class="num">samples</th><th class="num">r/s</th><th class="num">rKB/s</th><th class="num">w/s</th><th class="num">wKB/s</th></tr>
+            <tr><th rowspan="2">test</th><th rowspan="2">way</th><th colspan="3">vmstat</th><th colspan="7">iostat ${first.harness.iostat?.device ?? ''}</th></tr>
+            <tr><th class="num">samples</th><th class="num">cs/s</th><th class="num">us+sy %</th><th class="num">samples</th><th class="num">r/s</th><th class="num">rKB/s</th><th class="num">w/s</th><th class="num">wKB/s</th><th class="num">f/s</th><th class="num">f_await ms</th></tr>
           </thead>
           <tbody>
             ${rows.flatMap((t) =>

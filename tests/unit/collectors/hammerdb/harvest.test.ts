@@ -172,7 +172,7 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     expect(h.skipped).toEqual([]);
   });
 
-  it('vmstat/iostat averages over the measured phase, and cpuPer = (us+sy) / NOPM x 1000 (seed 002)', () => {
+  it('vmstat/iostat averages over the measured phase, and cpuPer = (us+sy) / NOPM x 1000 (the 2026-03-16 post)', () => {
     const { run } = h.runs[0]!;
     const nopm = value(run, 'vu1.w2', 'nopm')!;
     // Clean averages, by awk over the data lines after vmstat's since-boot line.
@@ -189,7 +189,7 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     );
     expect(value(run, 'vu1.w2', 'vmstat_us_plus_sy')).toBeCloseTo(usPlusSy, 6);
     expect(value(run, 'vu1.w2', 'cpu_per_nopm')).toBeCloseTo((usPlusSy / nopm) * 1000, 6);
-    // The harness way (formats.md 4.4), exactly as mytools' awk computes it.
+    // The harness way (docs/formats/vmstat-iostat.md 4.4), exactly as mytools' awk computes it.
     const harness = Number(
       sh(`grep -v swpd | awk '{ if (NR>1) { cpu+=$13+$14; c+=1 } } END { printf "%.6f", cpu/c }'`, vmText),
     );

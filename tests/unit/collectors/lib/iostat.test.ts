@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnessFieldsFor, parseIostat, readIostatDate } from '../../../../collectors/lib/iostat.ts';
-import { systemMetrics } from '../../../../collectors/lib/system-metrics.ts';
+import { systemMetrics, systemResultRows } from '../../../../collectors/lib/system-metrics.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';
 import { fixtureText, MYTOOLS_FEB25 } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
@@ -78,5 +78,32 @@ describe('parseIostat', () => {
     expect(readIostatDate('11/22/26')).toBe('2026-11-22');
     expect(readIostatDate('2026-11-22')).toBe('2026-11-22');
     expect(readIostatDate('22/11/2026')).toBeUndefined();
+  });
+});
+
+describe('flush figures (f/s, f_await)', () => {
+  const feb25 = fixtureText(`${MYTOOLS_FEB25}sb.io.point-query.range100.pk1.dop40`);
+  // The device's own lines (exact name), fields 20 and 21 of sysstat 12.5's extended report.
+  const awk = (dev: string) =>
+    `awk '$1 == "${dev}" { f+=$20; fa+=$21; c+=1 } END { printf "%d\\t%.4f\\t%.4f\\n", c, f/c, fa/c }'`;
+
+  it.each(['md2', 'nvme0n1'])(
+    "are the averages of iostat's columns over the test, as awk computes them (%s)",
+    (dev) => {
+      const m = systemMetrics({ iostat: { parsed: parseIostat(feb25), text: feb25 }, device: dev });
+      const io = m.clean.iostat!;
+      expect([io.samples, printfFixed(io.fsyncsPerS!, 4), printfFixed(io.fsyncAwaitMs!, 4)].join('\t')).toBe(
+        sh(awk(dev), feb25),
+      );
+    },
+  );
+
+  it('become the results fsyncs_per_s and f_await_ms of the test', () => {
+    const m = systemMetrics({ iostat: { parsed: parseIostat(feb25), text: feb25 }, device: 'nvme0n1', opsPerS: 100 });
+    const rows = systemResultRows('point-query', m, 'query');
+    expect(rows.filter((r) => /^(fsyncs_per_s|f_await_ms)$/.test(r.metric))).toEqual([
+      { test: 'point-query', metric: 'fsyncs_per_s', value: m.clean.iostat!.fsyncsPerS, unit: 'flushes/s' },
+      { test: 'point-query', metric: 'f_await_ms', value: m.clean.iostat!.fsyncAwaitMs, unit: 'ms' },
+    ]);
   });
 });

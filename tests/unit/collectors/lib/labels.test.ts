@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLabel, encodeBuildName } from '../../../../collectors/lib/labels.ts';
 
-describe('decodeLabel (formats.md 5.3)', () => {
+describe('decodeLabel (docs/formats/cross-cutting.md 5.3)', () => {
   it.each([
     [
       'x.my8043_rel_o2nofp.z12a_c8r32.pk1',

@@ -5,7 +5,7 @@ import { printfFixed } from '../../../../collectors/lib/numbers.ts';
 import { fixtureText, MYTOOLS_FEB25 } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
 
-// an.sh's vmstat average, verbatim (formats.md 4.4).
+// an.sh's vmstat average, verbatim (docs/formats/vmstat-iostat.md 4.4).
 const AN_SH = `grep -v swpd | awk '{ if (NR>1) { cs+=$12; cpu+=$13+$14; c+=1 } } END { printf "%s\\t%.0f\\t%.1f\\n", c, cs/c, cpu/c }'`;
 
 describe('parseVmstat', () => {
@@ -20,7 +20,7 @@ describe('parseVmstat', () => {
     expect(`${vm.samples}\t${printfFixed(vm.csPerS, 0)}\t${printfFixed(vm.cpuPct, 1)}`).toBe(sh(AN_SH, text));
   });
 
-  it('feb25: the numbers formats.md quotes, harness and clean', () => {
+  it('feb25: the numbers docs/formats/ quotes, harness and clean', () => {
     const v = parseVmstat(fixtureText(`${MYTOOLS_FEB25}sb.vm.point-query.range100.pk1.dop40`));
     expect(v.headerLines).toBe(32); // 16 `procs` lines + 16 column-name lines
     const m = systemMetrics({ vmstat: { parsed: v } });

@@ -1,5 +1,5 @@
-// `benchsite import` of the published HammerDB tables (tests/fixtures/published, transcribed from seeds 000 and
-// 002): every CSV cell becomes the run result of its build and point; bad input is refused with file, line and
+// `benchsite import` of the published HammerDB tables (tests/fixtures/published, transcribed from the posts of
+// 2026-02-15 and 2026-03-16): every CSV cell becomes the run result of its build and point; bad input is refused with file, line and
 // column.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ const value = (
   metric: string,
 ) => run.results.find((r) => r.test === test && r.metric === metric)?.value;
 
-describe('the 48-core post (seed 000): NOPM table plus its vmstat/iostat table', () => {
+describe('the 48-core post (the 2026-02-15 post): NOPM table plus its vmstat/iostat table', () => {
   const runs = importHammerdbTables([csv(NOPM48), csv(SYS48)], meta, 'ax162s.yaml');
   const byLabel = new Map(runs.map((h) => [h.run.dbms.label, h.run]));
 
@@ -96,7 +96,7 @@ describe('the 48-core post (seed 000): NOPM table plus its vmstat/iostat table',
   });
 });
 
-describe('the 8-core post (seed 002): stored procedures off and on', () => {
+describe('the 8-core post (2026-03-16 post): stored procedures off and on', () => {
   const runs = importHammerdbTables([csv(CORE8)], {
     host: { name: 'pn53' },
     published: { title: 'CPU efficiency', date: '2026-03-16' },

@@ -127,7 +127,7 @@ describe('harvestSysbench on archived mytools directories', () => {
           .split('\t')[4],
       ),
     );
-    // scan: Krows/s by the current run.sh rule, 50,000,000 rows / 11178.06 ms (formats.md 2.6)
+    // scan: Krows/s by the current run.sh rule, 50,000,000 rows / 11178.06 ms (docs/formats/sysbench.md 2.6)
     expect(Math.round(value(run, 'scan', 'scan_krows_per_s')!)).toBe(4473);
   });
 

@@ -1,5 +1,5 @@
 // The HammerDB report model on the runs imported from the published tables: the relative Postgres table equals
-// the one printed in seed 000, cell for cell to 3 decimals; stored procedures off and on stay apart (seed 002);
+// the one printed in the 2026-02-15 post, cell for cell to 3 decimals; stored procedures off and on stay apart (the 2026-03-16 post);
 // the system tables carry the published iostat/vmstat values.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const large = importHammerdbTables(
 ).map((h) => ({ id: runId(h.run), run: h.run }));
 const idOf = (label: string) => large.find((r) => r.run.dbms.label === label)!.id;
 
-describe('seed 000: Postgres 12 to 18 relative to pg1222', () => {
+describe('the 2026-02-15 post: Postgres 12 to 18 relative to pg1222', () => {
   const ids = SEED_000_PG_COLUMNS.map(idOf);
   const model = hammerdbReport({ runs: large.filter((r) => ids.includes(r.id)), base: ids[0]!, order: ids });
 
@@ -56,7 +56,7 @@ describe('seed 000: Postgres 12 to 18 relative to pg1222', () => {
   });
 });
 
-describe('seed 000: Postgres 18.1 vs MySQL 8.4.8 with the iostat and vmstat tables', () => {
+describe('the 2026-02-15 post: Postgres 18.1 vs MySQL 8.4.8 with the iostat and vmstat tables', () => {
   const model = hammerdbReport({ runs: large, base: idOf('pg181'), order: [idOf('pg181'), idOf('my8408')] });
 
   it('system tables hold the published averages at vu=40, and cpuPer computed from us+sy and NOPM, marked so', () => {
@@ -73,7 +73,7 @@ describe('seed 000: Postgres 18.1 vs MySQL 8.4.8 with the iostat and vmstat tabl
   });
 });
 
-describe('seed 002: stored procedures off and on side by side', () => {
+describe('the 2026-03-16 post: stored procedures off and on side by side', () => {
   const small = importHammerdbTables([csv('hammerdb-tprocc-8core-2026-03-16.csv')], {
     host: { name: 'pn53' },
     published: { title: 'x', date: '2026-03-16' },

@@ -5,6 +5,7 @@ import { sysbenchReport } from '../../../../src/analysis/sysbench-report.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';
+import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
 
 const h = await harvestFixture('realruns/sysbench.tar.gz');
 const id = (label: string) => h.byLabel.get(label)!.id;
@@ -133,5 +134,42 @@ describe('sysbench report vs the mytools summaries', () => {
     expect(Math.round(async.largest.bp)).toBe(153);
     expect(async.smallest.test).toBe('delete');
     expect(async.count).toBe(7);
+  });
+});
+
+describe('relative values within noise', () => {
+  // The run writer adds each run's qps intervals (collectors/lib/noise-rows.ts); harvestFixture stops before it.
+  const noisy = h.runs.map((x) => ({ id: id(x.run.label), run: withNoiseRows(x.run, x.series) }));
+  const pg = noisy.find((r) => r.run.label === 'x.pg1518.cy1.pk1')!;
+  /** The base run again with every qps figure (and its interval) times `f`: a run `f` times as fast, as noisy. */
+  const scaled = (f: number) => ({
+    id: `${pg.id}-x${f}`,
+    run: {
+      ...pg.run,
+      results: pg.run.results.map((r) =>
+        /^qps(_ci95_(low|high))?$/.test(r.metric) ? { ...r, value: r.value * f } : r,
+      ),
+    },
+  });
+
+  it('every cell with intervals on both sides carries Fieller’s interval, muted when it includes 1', () => {
+    const model = sysbenchReport({
+      runs: [...noisy, scaled(1.001), scaled(1.5)],
+      base: pg.id,
+      order: [pg.id, `${pg.id}-x1.001`, `${pg.id}-x1.5`],
+    });
+    const cells = model.groups.flatMap((g) => g.rows.filter((r) => r.metric === 'qps').map((r) => r.cells));
+    const withInterval = cells.filter((c) => c[1]!.interval);
+    expect(withInterval.length).toBeGreaterThan(5);
+    for (const c of withInterval) {
+      expect(c[0]!.interval).toBeUndefined(); // the base against itself
+      const near = c[1]!;
+      const i = near.interval!;
+      expect(i.low).toBeLessThan(near.relative!);
+      expect(i.high).toBeGreaterThan(near.relative!);
+      expect(near.withinNoise).toBe(i.low <= 1 && i.high >= 1);
+      expect(near.withinNoise).toBe(true); // 0.1 % faster is within these 10-second runs' noise
+      expect(c[2]!.withinNoise).toBe(false); // 50 % faster is not
+    }
   });
 });
