@@ -1,5 +1,5 @@
 // Content collections: runs (content/runs/**/run.json, ids = their paths; each file validated with RunSchema,
-// the collection keeps its summary, RunSummarySchema, as JSON text) and reports (content/reports/*.md).
+// the collection keeps its summary, RunSummarySchema, as base64 of its JSON) and reports (content/reports/*.md).
 import { defineCollection } from 'astro:content';
 import { z } from 'zod';
 import { glob } from 'astro/loaders';
@@ -9,7 +9,7 @@ import { REPORTS_DIR, RUNS_DIR } from './site/content-dirs.ts';
 
 const runs = defineCollection({
   loader: runsLoader(RUNS_DIR),
-  // Each entry is its run's summary (RunSummarySchema) as JSON text: see astro-loader.ts.
+  // Each entry is its run's summary (RunSummarySchema) as base64 of its JSON: see astro-loader.ts.
   schema: z.strictObject({ summary: z.string() }),
 });
 

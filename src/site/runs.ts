@@ -21,9 +21,14 @@ export interface SiteRun {
 let summaries: Promise<SiteRunSummary[]> | undefined;
 
 export function allRuns(): Promise<SiteRunSummary[]> {
-  // Kept as JSON text in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
+  // Kept as base64 of its JSON in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
   summaries ??= getCollection('runs').then((entries) =>
-    entries.map((e) => ({ id: e.id, summary: JSON.parse((e.data as { summary: string }).summary) as RunSummary })),
+    entries.map((e) => ({
+      id: e.id,
+      summary: JSON.parse(
+        Buffer.from((e.data as { summary: string }).summary, 'base64').toString('utf8'),
+      ) as RunSummary,
+    })),
   );
   return summaries;
 }
