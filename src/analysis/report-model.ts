@@ -425,3 +425,18 @@ export function relativeSectionCsv(section: ModelSection): string {
   );
   return toCsv(rows, ['group', 'test', 'column', 'run', 'base', 'relative', 'printed', 'value', 'metric']);
 }
+
+/**
+ * The tests a benchmark's own tables leave out: the report's `excludeTests`, and when the section (or the report)
+ * names its `tests`, every other test of its runs. (Those tables keep their own order and groups.)
+ */
+export function excludedTests(
+  report: Pick<Report, 'excludeTests' | 'tests' | 'testGroups'>,
+  section: { tests?: string[] },
+  allTests: string[],
+): string[] | undefined {
+  const wanted = section.tests ?? report.tests;
+  if (!wanted) return report.excludeTests;
+  const keep = new Set(wanted.flatMap((n) => report.testGroups?.[n] ?? [n]));
+  return [...new Set([...(report.excludeTests ?? []), ...allTests.filter((t) => !keep.has(t))])];
+}

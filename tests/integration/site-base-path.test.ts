@@ -142,6 +142,14 @@ describe('a site built under a sub-path', () => {
       ]);
       expect(await page.textContent('#find-status')).toMatch(/^2 of \d+ runs$/);
       expect(failed).toEqual([]);
+
+      // Without JavaScript the index reads as it is: no search form, every host's page and history linked.
+      const nojs = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      await nojs.goto(`${server.url}/pr-7/`);
+      expect(await nojs.locator('#find').isVisible()).toBe(false);
+      const hostLinks = await nojs.$$eval('table.runs a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(hostLinks).toContain('/pr-7/hosts/sysbench/vm/');
+      expect(hostLinks).toContain('/pr-7/history/sysbench/vm/postgres/');
     } finally {
       await browser.close();
       await server.close();

@@ -1,5 +1,6 @@
 // CSV tables of a sysbench report section: relative and absolute QPS.
 import { sysbenchReport } from '../../analysis/sysbench-report.ts';
+import { excludedTests } from '../../analysis/report-model.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { runsById } from '../runs.ts';
@@ -18,7 +19,11 @@ export async function sysbenchReportTables(
     labels: { ...report.labels, ...section.labels },
     thresholds: report.thresholds,
     includeWarmups: report.includeWarmups,
-    excludeTests: report.excludeTests,
+    excludeTests: excludedTests(
+      report,
+      section,
+      (await runsById(ids, where)).flatMap((r) => r.run.tests.map((t) => t.name)),
+    ),
   });
   const table = (kind: 'relative' | 'absolute') =>
     toCsv(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildReportModel,
   colourVerdict,
+  excludedTests,
   summarize,
   relativeSectionCsv,
   summaryText,
@@ -147,5 +148,15 @@ describe('relative bars', () => {
       axisMin: 0.8,
     }) as unknown as { layer: Array<{ encoding: { x: { scale?: { domain: number[]; zero: boolean } } } }> };
     expect(spec.layer[0]!.encoding.x.scale).toEqual({ domain: [0.8, 1.1], zero: false });
+  });
+});
+
+describe('excludedTests: a selection for the benchmark tables', () => {
+  it('leaves out every test the section or report does not name, groups expanded', () => {
+    const report = { excludeTests: ['scan'], tests: ['hot'], testGroups: { hot: ['hot-points', 'point-query'] } };
+    const all = ['hot-points', 'point-query', 'scan', 'insert'];
+    expect(excludedTests(report, {}, all)).toEqual(['scan', 'insert']);
+    expect(excludedTests(report, { tests: ['insert'] }, all)).toEqual(['scan', 'hot-points', 'point-query']);
+    expect(excludedTests({ excludeTests: ['scan'] }, {}, all)).toEqual(['scan']);
   });
 });
