@@ -1,7 +1,7 @@
 // The interactive compare view: runs listed, a base and runs chosen from the address, values relative to the
 // base as the raw files give them; without JavaScript it says so and links to the data.
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
 
@@ -40,7 +40,7 @@ describe('compare view', () => {
     );
     // Ticking another run adds a column and keeps the choice in the address.
     await page.locator(`#runs input[type=checkbox][data-id="${ID('x.pg1518.cy2.pk1')}"]`).check();
-    expect(await page.locator('#result thead th').count()).toBe(3);
+    expect(await page.locator('#result table.relative thead th').count()).toBe(3);
     expect(decodeURIComponent(page.url())).toContain(`runs=${ID('x.ma101119.cy2.pk1')},${ID('x.pg1518.cy2.pk1')}`);
     await context.close();
   });
@@ -61,6 +61,55 @@ describe('compare view', () => {
     expect(await page.locator('noscript, .warning').first().textContent()).toContain('needs JavaScript');
     const data = await page.request.get(`${site.url()}/data/sysbench.json`);
     expect((await data.json()).runs).toHaveLength(committedRuns('sysbench'));
+    await context.close();
+  });
+});
+
+describe('compare view: a complete, shareable view', () => {
+  const base = ID('x.pg1518.cy1.pk1');
+  const runs = [ID('x.pg1518.cy2.pk1'), ID('x.ma101119.cy1.pk1')];
+
+  it('a permalink with readable ids restores the same view on reload, columns in the order chosen', async () => {
+    const { page, context } = await site.open(`/compare/?base=${base}&runs=${runs.join(',')}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    const table = () => page.locator('#result table.compare.relative').innerHTML();
+    const first = await table();
+    expect(await page.locator('#result table.relative thead th a').allTextContents()).toEqual([
+      'x.pg1518.cy2.pk1',
+      'x.ma101119.cy1.pk1',
+    ]);
+    // The address keeps the ids as they are: slashes and commas, no percent-encoding.
+    expect(page.url()).toContain(`base=${base}&runs=${runs.join(',')}`);
+    expect(page.url()).not.toMatch(/%2F|%2C/i);
+    expect(await page.locator('#permalink').getAttribute('href')).toContain(`base=${base}&runs=${runs.join(',')}`);
+    await page.reload();
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await table()).toBe(first);
+    // As reports show it: grouped tests with a basis-point summary per group, warm-ups and the load left out.
+    expect(await page.locator('#result tr.group th').allTextContents()).toContain('Point queries');
+    expect(await page.locator('#result tr.summary').count()).toBeGreaterThan(0);
+    expect(await page.locator('#result tr[data-test="point-query.warm"]').count()).toBe(0);
+    expect(await page.locator('#result tr[data-test="point-query"]').count()).toBe(1);
+    expect(await page.locator('#result table.absolute tbody tr').count()).toBeGreaterThan(5);
+    expect(await page.locator('#result figure.compare-chart svg rect').count()).toBeGreaterThan(5);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#view-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe(
+      'group,test,metric,run,label,value,base,base_value,relative,ci95_low,ci95_high,within_noise,not_comparable',
+    );
+    expect(lines.filter((l) => l.includes(',point-query,qps,'))).toHaveLength(2);
+    await context.close();
+  });
+
+  it('an id that names no run says so', async () => {
+    const bogus = 'sysbench/vm/20261122-no.such.run';
+    const { page, context } = await site.open(`/compare/?base=${base}&runs=${bogus},${runs[0]}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await page.locator('#unknown-ids').textContent()).toBe(
+      `No sysbench run with the id ${bogus}: the address names a run that does not exist (a typo, or a run since removed).`,
+    );
+    expect(await page.locator('#result table.relative thead th a').allTextContents()).toEqual(['x.pg1518.cy2.pk1']);
     await context.close();
   });
 });

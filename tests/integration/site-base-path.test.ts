@@ -126,7 +126,10 @@ describe('a site built under a sub-path', () => {
       await page.waitForSelector('body[data-compare-ready="true"]');
       const hrefs = await page.$$eval('#result a, #runs a', (as) => as.map((a) => a.getAttribute('href')));
       expect(hrefs).toContain(`/pr-7/runs/${other}/`);
-      expect(hrefs.filter((h) => !h?.startsWith('/pr-7/runs/'))).toEqual([]);
+      // Besides run pages: the view's permalink (under the base too) and its CSV, made in the page (a blob: URL).
+      expect(hrefs.filter((h) => !h?.startsWith('/pr-7/runs/') && !h?.startsWith('blob:'))).toEqual([
+        `/pr-7/compare/?benchmark=sysbench&base=${base}&runs=${other}`,
+      ]);
       expect(await page.locator('#result td.num').count()).toBeGreaterThan(0);
       expect(failed).toEqual([]);
 
