@@ -86,14 +86,30 @@ export function gzipProblem(err: unknown): string {
 
 const GZIP_TODO = 'Copy the file again from where the benchmark ran, or remove it from the input';
 
+/**
+ * The longest raw file read as text: JavaScript strings hold at most 2^29 - 24 characters (V8), so a larger
+ * file cannot be read in one piece and is refused with a message rather than failing inside the decoder.
+ */
+export const MAX_TEXT_BYTES = 2 ** 29 - 24;
+
+function tooLongForText(e: RawEntry, bytes: number): InputError {
+  return new InputError({
+    file: entryName(e),
+    what: `one file of ${shownSize(bytes)} or more; benchsite reads a raw file of up to ${shownSize(MAX_TEXT_BYTES)} as text`,
+    todo: 'Split it (e.g. split -l 1000000), or leave it out of the input',
+  });
+}
+
 /** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
+  if (e.data.length > MAX_TEXT_BYTES) throw tooLongForText(e, e.data.length);
   if (!e.path.endsWith('.gz')) return decoder.decode(e.data);
   const limit = maxRawBytes();
   try {
-    return decoder.decode(gunzipSync(e.data, { maxOutputLength: limit }));
+    return decoder.decode(gunzipSync(e.data, { maxOutputLength: Math.min(limit, MAX_TEXT_BYTES) }));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.path, limit);
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw limit > MAX_TEXT_BYTES ? tooLongForText(e, MAX_TEXT_BYTES) : tooLarge(entryName(e), limit);
     throw new InputError({ file: entryName(e), what: gzipProblem(err), todo: GZIP_TODO });
   }
 }

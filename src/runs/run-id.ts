@@ -4,9 +4,25 @@
 // into its parts.
 import type { Run } from '../schemas/index.ts';
 
-/** Characters kept in the label segment; anything else becomes `_`. */
+/** Longest label segment: with `YYYYMMDD-` and a repeat suffix it stays under the 255 bytes of a file name. */
+export const MAX_LABEL_CHARS = 200;
+
+/**
+ * Characters kept in the label segment; anything else becomes `_`. A label longer than a file name allows (a
+ * result directory named with hundreds of characters) keeps its start and a hash of the whole, so it stays
+ * one path segment and distinct.
+ */
 export function safeLabel(label: string): string {
-  return label.replace(/[^A-Za-z0-9._=+-]/g, '_');
+  const safe = label.replace(/[^A-Za-z0-9._=+-]/g, '_');
+  if (safe.length <= MAX_LABEL_CHARS) return safe;
+  return `${safe.slice(0, MAX_LABEL_CHARS - 9)}+${fnv1a(label)}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: short and the same everywhere (no crypto in the browser bundle needed). */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }
 
 export function runId(run: Pick<Run, 'benchmark' | 'host' | 'date' | 'label' | 'repeat'>): string {

@@ -83,10 +83,9 @@ describe('workflows', () => {
     const previewStep = buildSteps.findIndex((s) => s.run?.startsWith('scripts/ci/preview.sh '));
     expect(previewStep).toBeGreaterThan(buildSteps.findIndex((s) => s.run === 'npm ci'));
     expect(buildSteps.filter((s) => /npx|npm run/.test(s.run ?? ''))).toEqual([]);
-    // A pull request's build restores the main site's cache and never saves one.
+    // A pull request's build neither reads nor writes a cache (its pages are keyed by its own base anyway).
     const uses = (job: string) => (preview.jobs[job].steps as Array<{ uses?: string }>).map((s) => s.uses ?? '');
-    expect(uses('build')).toContain('actions/cache/restore@v4.2.3');
-    expect([...uses('build'), ...uses('publish')].filter((u) => /^actions\/cache(\/save)?@/.test(u))).toEqual([]);
+    expect([...uses('build'), ...uses('publish')].filter((u) => u.startsWith('actions/cache'))).toEqual([]);
     const publish = preview.jobs.publish.steps as Array<{ run?: string }>;
     expect(publish.map((s) => s.run ?? '').join('\n')).not.toMatch(/npm|npx|node|scripts\//);
     // One comment, found again by the action's hidden marker (its header).
