@@ -2,23 +2,48 @@
 // `benchsite <command>`: the command-line entry point. Each command lives in collectors/commands/.
 import type { Command } from './commands/command.ts';
 import { UsageError } from './commands/command.ts';
-import { harvestCommand } from './commands/harvest.ts';
-import { validateCommand } from './commands/validate.ts';
-import { exportCommand } from './commands/export.ts';
-import { schemaCommand } from './commands/schema.ts';
-import { runCommand } from './commands/run.ts';
-import { importCommand } from './commands/import.ts';
-import { diffCommand } from './commands/diff.ts';
 import { debugWanted, describeError } from './lib/input-error.ts';
 
-const COMMANDS: Command[] = [
-  runCommand,
-  harvestCommand,
-  importCommand,
-  validateCommand,
-  exportCommand,
-  diffCommand,
-  schemaCommand,
+/**
+ * The commands, each with its one-line summary; a command's module (and everything it imports: zod, the
+ * schemas, the harvesters) is loaded only when that command runs, so `benchsite --help` starts at once.
+ */
+const COMMANDS: Array<{ name: string; summary: string; load: () => Promise<Command> }> = [
+  {
+    name: 'run',
+    summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH',
+    load: async () => (await import('./commands/run.ts')).runCommand,
+  },
+  {
+    name: 'harvest',
+    summary: 'turn raw benchmark output into validated runs under content/runs',
+    load: async () => (await import('./commands/harvest.ts')).harvestCommand,
+  },
+  {
+    name: 'import',
+    summary: 'turn archived harness summaries and tables from posts into runs',
+    load: async () => (await import('./commands/import.ts')).importCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'check run files: schema, path, series and raw archive',
+    load: async () => (await import('./commands/validate.ts')).validateCommand,
+  },
+  {
+    name: 'export',
+    summary: 'print tidy rows (run, test, metric, value, unit ...) of all runs as CSV or JSON',
+    load: async () => (await import('./commands/export.ts')).exportCommand,
+  },
+  {
+    name: 'diff',
+    summary: 'Markdown for a pull-request comment: the runs added, changed or removed between two git refs',
+    load: async () => (await import('./commands/diff.ts')).diffCommand,
+  },
+  {
+    name: 'schema',
+    summary: 'print or write the JSON Schemas of run.json, series.json and the --meta file',
+    load: async () => (await import('./commands/schema.ts')).schemaCommand,
+  },
 ];
 
 function mainHelp(): string {
@@ -43,11 +68,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(mainHelp());
     return name ? 0 : 1;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
-  if (!cmd) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     console.error(`benchsite: unknown command "${name}"\n\n${mainHelp()}`);
     return 2;
   }
+  const cmd = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     console.log(cmd.help);
     return 0;

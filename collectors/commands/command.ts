@@ -1,8 +1,6 @@
 // The shape of a `benchsite` subcommand.
 export interface Command {
   name: string;
-  /** One line for `benchsite --help`. */
-  summary: string;
   /** Full `benchsite <name> --help` text. */
   help: string;
   /** Runs the command; returns the exit code. Throw an Error for a clear one-line failure. */

@@ -24,7 +24,6 @@ import { UsageError, type Command } from './command.ts';
 
 export const diffCommand: Command = {
   name: 'diff',
-  summary: 'Markdown for a pull-request comment: the runs added, changed or removed between two git refs',
   help: `Usage: benchsite diff <base-ref> [<head-ref>] [--runs <dir>] [--reports <dir>] [--site <url>] [--max-chars <n>] [--json <file>]
 
 Compares the runs under <dir> (default content/runs) at <base-ref> with <head-ref>, or with the working tree

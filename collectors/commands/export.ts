@@ -7,7 +7,6 @@ import { UsageError, type Command } from './command.ts';
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'print tidy rows (run, test, metric, value, unit ...) of all runs as CSV or JSON',
   help: `Usage: benchsite export [--runs <dir>] [--format csv|json] [--benchmark <name>] [--run <id>]... [--out <file>]
 
 Prints one row per run, test and metric with exactly these fields:

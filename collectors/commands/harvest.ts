@@ -9,7 +9,6 @@ import { UsageError, type Command } from './command.ts';
 
 export const harvestCommand: Command = {
   name: 'harvest',
-  summary: 'turn raw benchmark output into validated runs under content/runs',
   help: `Usage: benchsite harvest <raw>... [--out <dir>] [--meta <file>] [--replace] [--verbose]
 
 Reads each <raw> (a result directory, a single tool output file, or a .tar.gz of either),

@@ -11,7 +11,6 @@ import { UsageError, type Command } from './command.ts';
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'turn archived harness summaries and tables from posts into runs',
   help: `Usage: benchsite import <file or dir>... [--meta <file>] [--base <column>]... [--out <dir>] [--replace] [--verbose]
 
 Turns what is left of benchmark campaigns whose raw output is gone (the mytools harness's summary tables)

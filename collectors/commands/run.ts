@@ -7,7 +7,6 @@ import { UsageError, type Command } from './command.ts';
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH',
   help: `Usage: benchsite run <spec.yaml>... [--resume] [--dry-run] [--replace] [--out <dir>] [--work <dir>]
 
 Runs every test of the spec on its host(s), with vmstat 1 and iostat -y -kx 1 beside each

@@ -29,7 +29,6 @@ export function jsonSchemaText(name: string): string {
 
 export const schemaCommand: Command = {
   name: 'schema',
-  summary: 'print or write the JSON Schemas of run.json, series.json and the --meta file',
   help: `Usage: benchsite schema [${Object.keys(JSON_SCHEMAS).join('|')}] [--write]
 
 Prints the JSON Schema generated from benchsite's zod schemas (src/schemas/), for editors and

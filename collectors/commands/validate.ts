@@ -12,7 +12,6 @@ import type { Command } from './command.ts';
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'check run files: schema, path, series and raw archive',
   help: `Usage: benchsite validate [<path>...] [--reports <dir>]
 
 Checks every run.json under each <path> (a run.json or a directory; default: content/runs):

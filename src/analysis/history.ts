@@ -7,7 +7,14 @@
 import type { RunSummary } from '../runs/run-summary.ts';
 import type { ConfigFamily } from '../schemas/index.ts';
 import { familyOf } from './history-content.ts';
-import { repeatSpread, type RepeatSpread } from './noise.ts';
+import {
+  estimateFromInterval,
+  ratioInterval,
+  repeatSpread,
+  type Estimate,
+  type Interval,
+  type RepeatSpread,
+} from './noise.ts';
 import { compareVersions } from './versions.ts';
 
 export interface Ladder {
@@ -17,6 +24,11 @@ export interface Ladder {
   configs: string[];
   /** The runs' workload size (workloadSize of run-summary.ts); '' when the benchmark has none at run level. */
   workloadSize: string;
+  /** The values of the comparability gates all its runs share (`threads 1 · duration under a minute ...`). */
+  gates: string;
+  /** 95 % intervals of toFirst and toPrevious (noise.ts, Fieller's), where both runs export one. */
+  toFirstCi: Array<Array<Interval | undefined>>;
+  toPreviousCi: Array<Array<Interval | undefined>>;
   /** One run per version, the latest, in version order; `of` counts the version's runs. */
   runs: Array<{ id: string; label: string; version: string; config: string; date: string; of: number }>;
   /** Every run of the ladder by date, each test relative to the ladder's first run (a time axis of repeats). */
@@ -33,6 +45,12 @@ export interface Ladder {
   toPrevious: Array<Array<number | undefined>>;
 }
 
+const ratioCi = (a: Estimate | undefined, b: Estimate | undefined): Interval | undefined => {
+  if (!a || !b) return undefined;
+  const q = ratioInterval(a, b);
+  return q ? { low: q.low, high: q.high } : undefined;
+};
+
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? undefined : a / b;
 
@@ -48,13 +66,19 @@ export function historyLadders(
   const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
   for (const r of runs.filter(onLadder)) {
     const family = familyOf(families, r.summary.dbms.product, r.summary.config.name);
-    const key = `${family}\u0000${r.summary.workloadSize}`;
+    // One ladder holds only runs the comparability gates let be compared (analysis/comparability.ts).
+    const gates = Object.entries(r.summary.comparable)
+      // benchmark is the page's; the size gates are in workloadSize.
+      .filter(([k]) => !['benchmark', 'tables', 'rows', 'threads', 'clients', 'rows-initial'].includes(k))
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · ');
+    const key = `${family}\u0000${r.summary.workloadSize}\u0000${gates}`;
     const list = byConfig.get(key) ?? [];
     list.push(r);
     byConfig.set(key, list);
   }
   return [...byConfig].map(([key, list]) => {
-    const [config, workloadSize] = key.split('\u0000') as [string, string];
+    const [config, workloadSize, gates] = key.split('\u0000') as [string, string, string];
     list.sort(
       (a, b) =>
         compareVersions(a.summary.dbms.version, b.summary.dbms.version) ||
@@ -85,6 +109,16 @@ export function historyLadders(
       ({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])),
     );
     const values = tests.map((t, i) => byRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
+    // Each value's estimate from its exported interval (run-summary headlineNoise), for the intervals of ratios.
+    const noiseByRun = latest.map(({ summary }) => {
+      const m = new Map<string, Estimate | undefined>();
+      summary.headline.forEach(([test, metric, value], k) => {
+        const n = summary.headlineNoise[k];
+        m.set(`${test}\u0000${metric}`, n ? estimateFromInterval(value, n[0], n[1], n[2]) : undefined);
+      });
+      return m;
+    });
+    const estimates = tests.map((t, i) => noiseByRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
     const headlineOf = (summary: RunSummary) =>
       new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value]));
     const first = values.map((row) => row[0]);
@@ -116,6 +150,7 @@ export function historyLadders(
       config,
       configs: [...new Set(latest.map((r) => r.summary.config.name))],
       workloadSize,
+      gates,
       runs: latest.map(({ id, summary, of }) => ({
         id,
         label: summary.dbms.label,
@@ -129,6 +164,8 @@ export function historyLadders(
       tests,
       metrics,
       values,
+      toFirstCi: estimates.map((row) => row.map((e) => ratioCi(e, row[0]))),
+      toPreviousCi: estimates.map((row) => row.map((e, j) => (j === 0 ? undefined : ratioCi(e, row[j - 1])))),
       toFirst: values.map((row) => row.map((v) => ratio(v, row[0]))),
       toPrevious: values.map((row) => row.map((v, j) => (j === 0 ? undefined : ratio(v, row[j - 1])))),
     };

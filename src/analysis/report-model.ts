@@ -155,8 +155,9 @@ export function summarize(
   // Basis points of the printed value, so a summary never disagrees with the table above it.
   const bp = (r: number) => Math.round(basisPoints(Math.round(r * 10 ** digits) / 10 ** digits) * 1e6) / 1e6;
   const known = cells.filter((c) => c.relative !== undefined).map((c) => ({ test: c.test, bp: bp(c.relative!) }));
-  const down = known.filter((c) => c.bp < 0);
-  const up = known.filter((c) => c.bp > 0);
+  // A change that rounds to 0 basis points (0.999 at three decimals) is no change, as the posts count them.
+  const down = known.filter((c) => Math.round(c.bp) < 0);
+  const up = known.filter((c) => Math.round(c.bp) > 0);
   const pick = (xs: typeof known, better: (a: number, b: number) => boolean) =>
     xs.reduce((a, b) => (better(b.bp, a.bp) ? b : a));
   return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyKeys, historyLadders } from '../../../../src/analysis/history.ts';
 import { summarizeRun } from '../../../../src/runs/run-summary.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
 
 const h = await harvestFixture('realruns/sysbench.tar.gz');
 const pg = h.byLabel.get('x.pg1518.cy1.pk1')!;
@@ -139,5 +140,40 @@ describe('history follows a product: config families, workload sizes, repeats ov
     expect(l.spreads[0]!.runs).toBe(2);
     expect(l.spreads[0]!.tests[i]!.mean).toBeCloseTo(base * 1.2, 6);
     expect(l.spreads[0]!.tests[i]!.min).toBeCloseTo(base * 1.1, 6);
+  });
+});
+
+describe('history ladders hold only comparable runs, with their noise', () => {
+  it('runs that differ on a comparability gate (Lua scripts) are separate ladders', () => {
+    const stock = structuredClone(pg.run);
+    stock.dbms.version = '16.9';
+    if (stock.workload.kind === 'sysbench') stock.workload.luaScripts = 'stock';
+    const ladders = historyLadders([
+      { id: pg.id, summary: summarizeRun(pg.run) },
+      { id: 'stock', summary: summarizeRun(stock) },
+    ]);
+    expect(ladders.map((l) => l.gates)).toEqual([
+      'duration under a minute · lua-scripts mytools',
+      'duration under a minute · lua-scripts stock',
+    ]);
+  });
+
+  it('a relative value carries the interval of its ratio when both runs export one', () => {
+    const noisy = withNoiseRows(pg.run, pg.series);
+    const faster = structuredClone(noisy);
+    faster.dbms.version = '16.9';
+    faster.results = faster.results.map((r) =>
+      /^qps(_ci95_(low|high))?$/.test(r.metric) ? { ...r, value: r.value * 1.001 } : r,
+    );
+    const [l] = historyLadders([
+      { id: pg.id, summary: summarizeRun(noisy) },
+      { id: 'faster', summary: summarizeRun(faster) },
+    ]);
+    const i = l!.tests.indexOf('point-query');
+    const ci = l!.toFirstCi[i]![1]!;
+    expect(ci.low).toBeLessThan(l!.toFirst[i]![1]!);
+    expect(ci.high).toBeGreaterThan(l!.toFirst[i]![1]!);
+    expect(ci.low <= 1 && ci.high >= 1).toBe(true);
+    expect(l!.toFirstCi[i]![0]).toEqual(expect.objectContaining({ low: expect.any(Number) }));
   });
 });

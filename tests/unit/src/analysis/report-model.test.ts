@@ -160,3 +160,20 @@ describe('excludedTests: a selection for the benchmark tables', () => {
     expect(excludedTests({ excludeTests: ['scan'] }, {}, all)).toEqual(['scan']);
   });
 });
+
+describe('summaries at three decimals (HammerDB)', () => {
+  it('count a change that rounds to 0 basis points as no change', () => {
+    const s = summarize(
+      'pg181',
+      'all',
+      [
+        { test: 'vu1.w100', relative: 0.998 },
+        { test: 'vu1.w1000', relative: 1.071 },
+      ],
+      3,
+    );
+    expect(summaryText(s, 'hammerdb-tprocc')).toBe(
+      'the largest improvement is a relative NOPM gain of 7 basis points for vu1.w1000',
+    );
+  });
+});
