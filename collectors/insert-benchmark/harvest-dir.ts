@@ -6,7 +6,7 @@ import { assembleRun, postgresVersionInLog, runDate, runHostName } from '../lib/
 import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
-import { JOURNAL, parseJournal, type JournalEvent } from '../lib/journal.ts';
+import { JOURNAL, parseJournal, timeSpan, type JournalEvent } from '../lib/journal.ts';
 import { RAW_META, withRawMeta } from '../lib/meta.ts';
 import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
 import { MONITORS_FILE, monitorIntervalOf } from './monitors-file.ts';
@@ -204,20 +204,11 @@ function benchsiteRunOf(entries: RawEntry[]): BenchsiteRun | undefined {
     if (e.event === 'failed') failed.set(e.step, e.reason);
   }
   const monitors = entries.find((e) => e.path === MONITORS_FILE);
-  const at = [...times.values()];
   return {
     times,
     failed,
     monitorSeconds: monitors ? monitorIntervalOf(entryText(monitors)) : undefined,
-    startedAt: at
-      .map((t) => t.startedAt)
-      .filter((x): x is string => !!x)
-      .sort()[0],
-    endedAt: at
-      .map((t) => t.endedAt)
-      .filter((x): x is string => !!x)
-      .sort()
-      .pop(),
+    ...timeSpan(times.values()),
   };
 }
 

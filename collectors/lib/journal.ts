@@ -106,3 +106,13 @@ export async function readJournal(path: string): Promise<JournalEvent[]> {
 export async function appendJournal(path: string, e: JournalEvent): Promise<void> {
   await appendFile(path, `${JSON.stringify(e)}\n`);
 }
+
+/** The span of a run from its steps' times: the earliest start and the latest end. */
+export function timeSpan(times: Iterable<{ startedAt?: string; endedAt?: string }>): {
+  startedAt?: string;
+  endedAt?: string;
+} {
+  const all = [...times];
+  const sorted = (xs: (string | undefined)[]) => xs.filter((x): x is string => !!x).sort();
+  return { startedAt: sorted(all.map((t) => t.startedAt))[0], endedAt: sorted(all.map((t) => t.endedAt)).pop() };
+}

@@ -2,6 +2,7 @@
 // Pure: callers pass parsed files and the op rate.
 import type { IostatAverages, ResultRow, Series, SystemMetrics, VmstatAverages } from '../../src/schemas/index.ts';
 import { harnessIostatSums, type Iostat } from './iostat.ts';
+import { printfFixed } from './numbers.ts';
 import { vmstatColumn, type Vmstat } from './vmstat.ts';
 
 export interface SystemInput {
@@ -226,4 +227,45 @@ export function chooseDevice(
   if (active.length === 1) return { device: active[0], source: 'only device with IO' };
   if (names.length === 1) return { device: names[0], source: 'only device' };
   return {};
+}
+
+/**
+ * The harness's own lines of the harness-compatible averages, tab separated, divided by `ops` and ending with
+ * `opsText` as the harness printed it: `nsamp r/s rMB/s w/s wMB/s r/op rKB/op [w/op] wKB/op ops` and
+ * `nsamp cs/s cpu/s cs/op cpu/op`. mytools' an.sh (sysbench's sb.met) prints no w/op; ios.sh (the Insert
+ * Benchmark's o.res) does. A harvest compares them with the files the harness wrote.
+ */
+export function harnessLines(
+  m: SystemMetrics,
+  ops: number,
+  opsText: string,
+  writesPerOp: boolean,
+): { io?: string; vm?: string } {
+  const io = m.harness.iostat;
+  const vm = m.harness.vmstat;
+  return {
+    io: io
+      ? [
+          io.samples,
+          printfFixed(io.readsPerS, 1),
+          printfFixed(io.readKBPerS / 1024, 1),
+          printfFixed(io.writesPerS, 1),
+          printfFixed(io.writeKBPerS / 1024, 1),
+          printfFixed(io.readsPerS / ops, 3),
+          printfFixed(io.readKBPerS / ops, 3),
+          ...(writesPerOp ? [printfFixed(io.writesPerS / ops, 3)] : []),
+          printfFixed(io.writeKBPerS / ops, 3),
+          opsText,
+        ].join('\t')
+      : undefined,
+    vm: vm
+      ? [
+          vm.samples,
+          printfFixed(vm.csPerS, 0),
+          printfFixed(vm.cpuPct, 1),
+          printfFixed(vm.csPerS / ops, 3),
+          printfFixed(vm.cpuPct / ops, 6),
+        ].join('\t')
+      : undefined,
+  };
 }

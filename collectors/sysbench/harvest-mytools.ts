@@ -7,7 +7,7 @@ import type { HarvestedRun } from '../lib/harvested.ts';
 import { type Iostat } from '../lib/iostat.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { RAW_META, withRawMeta } from '../lib/meta.ts';
-import { JOURNAL, parseJournal, stepTimes } from '../lib/journal.ts';
+import { JOURNAL, parseJournal, stepTimes, timeSpan } from '../lib/journal.ts';
 import { redactSecrets } from '../lib/provenance.ts';
 import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
@@ -158,7 +158,6 @@ export function harvestMytoolsDir(
     true,
   );
   if (lua.mixed) notes.push(lua.mixed);
-  const allTimes = [...journal.times.values()];
   return assembleSysbenchRun({
     label,
     input,
@@ -176,15 +175,7 @@ export function harvestMytoolsDir(
       primaryKey: decoded.primaryKey,
     },
     serverVersion: serverVersionOf(entries),
-    startedAt: allTimes
-      .map((t) => t.startedAt)
-      .filter((x): x is string => !!x)
-      .sort()[0],
-    endedAt: allTimes
-      .map((t) => t.endedAt)
-      .filter((x): x is string => !!x)
-      .sort()
-      .pop(),
+    ...timeSpan(journal.times.values()),
     series,
     meta: opts.meta,
     metaName: opts.metaName,

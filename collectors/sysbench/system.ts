@@ -4,7 +4,7 @@ import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { noIostatDevice } from '../lib/messages.ts';
 import { printfFixed } from '../lib/numbers.ts';
-import { chooseDevice, systemMetrics, systemResultRows } from '../lib/system-metrics.ts';
+import { chooseDevice, harnessLines, systemMetrics, systemResultRows } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { type SbMet } from './parse-met.ts';
 
@@ -113,33 +113,7 @@ function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
 
 /** Our harness-compatible averages, printed as an.sh prints them, must equal the sb.met file; say so when not. */
 export function sbMetLines(m: ReturnType<typeof systemMetrics>, opsText: string): { io?: string; vm?: string } {
-  const io = m.harness.iostat;
-  const vm = m.harness.vmstat;
-  const ops = m.opsPerS ?? 0;
-  return {
-    io: io
-      ? [
-          io.samples,
-          printfFixed(io.readsPerS, 1),
-          printfFixed(io.readKBPerS / 1024, 1),
-          printfFixed(io.writesPerS, 1),
-          printfFixed(io.writeKBPerS / 1024, 1),
-          printfFixed(io.readsPerS / ops, 3),
-          printfFixed(io.readKBPerS / ops, 3),
-          printfFixed(io.writeKBPerS / ops, 3),
-          opsText,
-        ].join('\t')
-      : undefined,
-    vm: vm
-      ? [
-          vm.samples,
-          printfFixed(vm.csPerS, 0),
-          printfFixed(vm.cpuPct, 1),
-          printfFixed(vm.csPerS / ops, 3),
-          printfFixed(vm.cpuPct / ops, 6),
-        ].join('\t')
-      : undefined,
-  };
+  return harnessLines(m, m.opsPerS ?? 0, opsText, false);
 }
 
 function checkAgainstSbMet(

@@ -1,5 +1,5 @@
 // Reading runs from a content directory: for the CLI (validate, export) and the site's content loader.
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Run } from '../schemas/index.ts';
 import type { Problem } from './problems.ts';
@@ -8,24 +8,21 @@ import { checkRunJson } from './validate-run-folder.ts';
 /** Every `run.json` below `dir`, as paths, sorted. */
 export async function findRunFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
-  async function walk(d: string): Promise<void> {
+  // Plain system calls: at 10,000 runs, half the CPU of reading each directory through the thread pool.
+  function walk(d: string): void {
     let entries;
     try {
-      entries = await readdir(d, { withFileTypes: true });
+      entries = readdirSync(d, { withFileTypes: true });
     } catch {
       return;
     }
-    // Directories at once: the thread pool reads several, which matters at 10,000 runs.
-    await Promise.all(
-      entries.map((e) => {
-        const full = join(d, e.name);
-        if (e.isDirectory()) return walk(full);
-        if (e.name === 'run.json') out.push(full);
-        return undefined;
-      }),
-    );
+    for (const e of entries) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name === 'run.json') out.push(full);
+    }
   }
-  await walk(dir);
+  walk(dir);
   return out.sort();
 }
 

@@ -8,8 +8,8 @@
 // - a run folder (a directory with run.json) holds run.json, series.json and raw.tar.gz only; the build reads
 //   nothing else, so a stray file is refused rather than left looking as if it were used.
 // Files are then opened with readContentFile, which refuses a link even if one appeared after the check.
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
-import { lstat, open, readdir } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, type Problem } from './problems.ts';
 
@@ -62,32 +62,37 @@ function strayProblem(file: string, name: string): Problem {
  */
 export async function checkContentFiles(dir: string): Promise<Problem[]> {
   const problems: Problem[] = [];
-  async function walk(d: string): Promise<void> {
+  // Plain system calls: at 10,000 runs this is 30,000 files, and an lstat through the thread pool each cost
+  // three times the CPU (about 1 s per build, of a rebuild's 10).
+  function walk(d: string): void {
     let entries;
     try {
-      entries = await readdir(d, { withFileTypes: true });
+      entries = readdirSync(d, { withFileTypes: true });
     } catch {
       return; // gone, or not a directory: the caller reports a missing path
     }
     const runFolder = entries.some((e) => e.name === 'run.json');
-    await Promise.all(
-      entries.map(async (e) => {
-        const full = join(d, e.name);
-        if (runFolder && !RUN_FOLDER_FILES.has(e.name) && !e.name.startsWith('.')) {
-          problems.push(strayProblem(full, e.name));
-          return;
+    for (const e of entries) {
+      const full = join(d, e.name);
+      if (runFolder && !RUN_FOLDER_FILES.has(e.name) && !e.name.startsWith('.')) {
+        problems.push(strayProblem(full, e.name));
+        continue;
+      }
+      if (e.isSymbolicLink()) problems.push(linkProblem(full));
+      else if (e.isDirectory()) walk(full);
+      else if (!e.isFile()) problems.push(specialProblem(full));
+      else {
+        let s;
+        try {
+          s = lstatSync(full);
+        } catch {
+          continue; // gone since the directory was read
         }
-        if (e.isSymbolicLink()) problems.push(linkProblem(full));
-        else if (e.isDirectory()) await walk(full);
-        else if (!e.isFile()) problems.push(specialProblem(full));
-        else {
-          const s = await lstat(full).catch(() => undefined);
-          if (s && s.nlink > 1) problems.push(namesProblem(full, s.nlink));
-        }
-      }),
-    );
+        if (s.nlink > 1) problems.push(namesProblem(full, s.nlink));
+      }
+    }
   }
-  await walk(dir);
+  walk(dir);
   return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
