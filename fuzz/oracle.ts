@@ -180,7 +180,10 @@ function checkRun(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): 
   for (const t of h.run.tests) {
     const was = b.tests.get(t.name);
     if (!was || !was.ok || t.status !== 'ok') continue;
-    const mine = (t.rawFiles ?? []).some((f) => touched.some((p) => p.endsWith(f.replace(/\.gz$/, ''))));
+    // Its files before and after: a damaged file may be dropped and another read in its place (o.sum.t, mrg).
+    const mine = [...(t.rawFiles ?? []), ...was.rawFiles].some((f) =>
+      touched.some((p) => p.endsWith(f.replace(/\.gz$/, ''))),
+    );
     // A copied file can be a new client or test of the run (o.ib.dop1.2): it may change any step's numbers.
     if (!c.benign && (mine || !attributable || c.mutations.some((m) => m.startsWith('copy file')))) continue;
     for (const r of h.run.results) {

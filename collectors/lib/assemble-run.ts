@@ -31,7 +31,8 @@ export interface DateFacts {
  * files win over `--meta` (they were written when the run ran); applyMeta notes a disagreement with both dates.
  */
 export function runDate(f: DateFacts, notes: string[]): { date: string; dateSource: Run['dateSource'] } {
-  const raw = f.raw?.find((d) => !!d);
+  // A date a damaged file prints (2024-13-40) is not one: the next source is asked.
+  const raw = f.raw?.find((d) => !!d && isCalendarDate(d));
   if (raw) return { date: raw, dateSource: 'raw-files' };
   if (f.meta?.date) return { date: f.meta.date, dateSource: 'meta' };
   if (f.published) return { date: f.published, dateSource: 'published' };
@@ -42,6 +43,14 @@ export function runDate(f: DateFacts, notes: string[]): { date: string; dateSour
     return { date, dateSource: 'file-mtime' };
   }
   throw new InputError(noRunDate(f.input, f.missing, f.orElse));
+}
+
+/** `YYYY-MM-DD` naming a day of the calendar. */
+export function isCalendarDate(d: string): boolean {
+  const m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(d);
+  if (!m) return false;
+  const t = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return t.getUTCFullYear() === Number(m[1]) && t.getUTCMonth() === Number(m[2]) - 1 && t.getUTCDate() === Number(m[3]);
 }
 
 /** A host name a run id can hold (it is a path segment). */

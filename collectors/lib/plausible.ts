@@ -84,6 +84,21 @@ export function guardNumbers(h: HarvestedRun): void {
   const drop = new Set<string>();
   const reasons = new Map<string, string[]>();
   const byTest = new Map<string, Map<string, { value: number; unit: string }>>();
+  // A metric read twice (a damaged file repeats a line): the same value is kept once; two values leave neither.
+  const seen = new Set<string>();
+  run.results = run.results.filter((r) => {
+    const key = `${r.test}\u0000${r.metric}`;
+    if (!seen.has(key)) return (seen.add(key), true);
+    const first = run.results.find((x) => x.test === r.test && x.metric === r.metric)!;
+    if (first.value !== r.value && !drop.has(key)) {
+      drop.add(key);
+      reasons.set(r.test, [
+        ...(reasons.get(r.test) ?? []),
+        `${r.metric} is given twice (${first.value} and ${r.value} ${r.unit}): a line of the input is repeated`,
+      ]);
+    }
+    return false;
+  });
   for (const r of run.results) {
     let m = byTest.get(r.test);
     if (!m) byTest.set(r.test, (m = new Map()));
@@ -113,7 +128,7 @@ export function guardNumbers(h: HarvestedRun): void {
       const why = reasons.get(t.name);
       if (!why) continue;
       const files = t.rawFiles?.length ? `${t.rawFiles.join(', ')}: ` : '';
-      const text = `${files}${why.join('; ')}: no measurement gives this, so the input is damaged; these numbers are left out`;
+      const text = `${files}${why.join('; ')}: the input is damaged, so these numbers are left out`;
       t.status = 'failed';
       t.error = t.error ? `${t.error}; ${text}` : text;
     }

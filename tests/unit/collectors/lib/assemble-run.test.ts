@@ -57,3 +57,16 @@ describe('assemble-run', () => {
     expect(cpuCount(undefined, undefined)).toEqual({});
   });
 });
+
+it('a date a damaged file prints (month 13, February 30) is not a date: the next source is asked', () => {
+  const notes: string[] = [];
+  const base = { input: 'x', missing: 'no run date in the raw files' };
+  expect(runDate({ ...base, raw: ['2024-13-40', '2026-02-30', '2026-05-06'] }, notes)).toEqual({
+    date: '2026-05-06',
+    dateSource: 'raw-files',
+  });
+  expect(runDate({ ...base, raw: ['2024-13-40'], meta: { date: '2026-03-04' } }, notes)).toEqual({
+    date: '2026-03-04',
+    dateSource: 'meta',
+  });
+});

@@ -30,7 +30,7 @@ describe('numbers no measurement gives', () => {
     expect(t.status).toBe('failed');
     expect(t.error).toContain('nopm is negative (-5 ');
     expect(t.error).toMatch(/neword_avg_ms 99999 is above neword_max_ms [\d.]+/);
-    expect(t.error).toContain('no measurement gives this, so the input is damaged; these numbers are left out');
+    expect(t.error).toContain('the input is damaged, so these numbers are left out');
     const metrics = h.run.results.filter((r) => r.test === test).map((r) => r.metric);
     expect(metrics).not.toContain('nopm');
     expect(metrics).not.toContain('neword_avg_ms');
@@ -49,4 +49,21 @@ describe('numbers no measurement gives', () => {
     expect(h.run).toEqual(before);
     expect(series.rows[0]![0]).toBeNull();
   });
+});
+
+it('a metric read twice: once if the values agree, else neither and the test failed', async () => {
+  const { runs } = await harvestFixture('hammerdb-v6');
+  const h = structuredClone(runs[0]!) as HarvestedRun;
+  const test = h.run.tests[0]!.name;
+  const nopm = h.run.results.find((r) => r.test === test && r.metric === 'nopm')!;
+  const tpm = h.run.results.find((r) => r.test === test && r.metric === 'tpm')!;
+  h.run.results.push({ ...nopm }, { ...tpm, value: tpm.value + 1 });
+  guardNumbers(h);
+  expect(h.run.results.filter((r) => r.metric === 'nopm')).toEqual([nopm]);
+  expect(h.run.results.filter((r) => r.metric === 'tpm')).toEqual([]);
+  const t = h.run.tests[0]!;
+  expect(t.status).toBe('failed');
+  expect(t.error).toContain(
+    `tpm is given twice (${tpm.value} and ${tpm.value + 1} ${tpm.unit}): a line of the input is repeated`,
+  );
 });
