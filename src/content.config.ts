@@ -1,5 +1,5 @@
 // Content collections: runs (content/runs/**/run.json, ids = their paths; each file validated with RunSchema,
-// the collection keeps its summary, RunSummarySchema, as base64 of its JSON) and reports (content/reports/*.md).
+// the collection keeps its summary, RunSummarySchema of src/schemas/run-summary.ts, as base64 of its JSON) and reports (content/reports/*.md).
 import { defineCollection } from 'astro:content';
 import { z } from 'zod';
 import { glob } from 'astro/loaders';

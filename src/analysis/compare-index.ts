@@ -3,7 +3,7 @@
 // published-relative run has no headline numbers (null): its values relative to each of its bases are in
 // `relative`, for the view to show against that base only.
 import type { BenchmarkName, ProvenanceSourceName } from '../schemas/index.ts';
-import type { RunSummary } from '../runs/run-summary.ts';
+import type { RunSummary } from '../schemas/run-summary.ts';
 
 export interface CompareIndex {
   benchmark: BenchmarkName;

@@ -1,6 +1,7 @@
 // The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
+import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
 import { relativeTo, type ValueRow } from './relative.ts';
@@ -39,6 +40,10 @@ export interface HammerdbCell {
   value?: number;
   relative?: number;
   verdict: Verdict;
+  /** 95 % interval of `relative` (noise.ts) when both runs export one for nopm. */
+  interval?: { low: number; high: number };
+  /** The interval includes 1: within noise (shown muted). */
+  withinNoise?: boolean;
   /** The point failed in this run: its error. */
   failed?: string;
 }
@@ -223,11 +228,19 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     cells: columns.map((c) => {
       const t = testAt(c.runId, point.key, c.variant);
       const r = rel.find((x) => x.run === c.runId && x.test === `${point.key}|${c.variant}`);
+      const value = metric(c.runId, t?.name, 'nopm');
+      const est = (runId: string, name: string | undefined, v: number | undefined) =>
+        v === undefined || name === undefined ? undefined : estimateOf(v, (m) => metric(runId, name, m), 'nopm');
+      const bt = testAt(input.base, point.key, c.variant);
+      const a = c.isBase ? undefined : est(c.runId, t?.name, value);
+      const b = a ? est(input.base, bt?.name, metric(input.base, bt?.name, 'nopm')) : undefined;
+      const q = a && b ? ratioInterval(a, b) : undefined;
       return {
-        value: metric(c.runId, t?.name, 'nopm'),
+        value,
         relative: r?.relative,
         verdict: c.isBase ? 'neutral' : verdict(r?.relative, thresholds, false, digits),
         failed: t?.failed,
+        ...(q ? { interval: { low: q.low, high: q.high }, withinNoise: withinNoise(q) } : {}),
       } satisfies HammerdbCell;
     }),
   }));

@@ -4,7 +4,7 @@
 // to its predecessor, as the posts' version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22). A
 // version run several times shows its latest run in the ladder, and every run on a time axis (`timeline`) with
 // the spread between its runs: one column per version keeps a ladder readable when a host has hundreds of runs.
-import type { RunSummary } from '../runs/run-summary.ts';
+import type { RunSummary } from '../schemas/run-summary.ts';
 import type { ConfigFamily } from '../schemas/index.ts';
 import { familyOf } from './history-content.ts';
 import {

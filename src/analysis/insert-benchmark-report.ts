@@ -18,6 +18,7 @@ import {
 } from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { relativeToBase } from './insert-benchmark-relative.ts';
+import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 
 export interface IbRow {
@@ -49,6 +50,10 @@ export interface RelativeCell {
   text: string;
   verdict: Verdict;
   slaFailed: boolean;
+  /** 95 % interval of `relative` (noise.ts) when both runs export one for the step's figure. */
+  interval?: { low: number; high: number };
+  /** The interval includes 1: within noise (shown muted). */
+  withinNoise?: boolean;
 }
 
 export interface BackgroundCell {
@@ -219,11 +224,23 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
     steps.map((step, j) => {
       const r = rel.find((x) => x.run === row.id && x.step === step.name)!;
       const missing = throughput[i]![j]!.value === undefined;
+      // The step's figure is inserts_per_s (load) or queries_per_s (query); its exported interval is the noise.
+      const figure = step.kind === 'query' ? 'queries_per_s' : 'inserts_per_s';
+      const est = (k: number) => {
+        const v = throughput[k]![j]!.value;
+        const run = runOf(rows[k]!);
+        const get = (m: string) => run.results.find((x) => x.test === step.name && x.metric === m)?.value;
+        return v === undefined ? undefined : estimateOf(v, get, figure);
+      };
+      const a = row.isBase || missing ? undefined : est(i);
+      const b = a ? est(0) : undefined;
+      const q = a && b ? ratioInterval(a, b) : undefined;
       return {
         relative: missing ? undefined : r.relative,
         text: missing ? '' : r.text,
         verdict: row.isBase || missing ? 'neutral' : verdict(r.relative, thresholds),
         slaFailed: throughput[i]![j]!.slaFailed,
+        ...(q ? { interval: { low: q.low, high: q.high }, withinNoise: withinNoise(q) } : {}),
       };
     }),
   );

@@ -3,7 +3,7 @@
 // that do not validate grouped by problem. Every string from a run goes through mdCode (no mention, link,
 // image or HTML from data), and the whole stays under GitHub's comment size limit. Pure.
 import type { Run } from '../schemas/index.ts';
-import type { Problem } from '../runs/problems.ts';
+import type { Problem } from '../schemas/problem.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints } from './relative.ts';

@@ -43,9 +43,3 @@ export function formatBp(bp: number): string {
   const r = Math.round(bp);
   return r > 0 ? `+${r}` : r < 0 ? `\u2212${-r}` : '0';
 }
-
-/** One sentence per summary, e.g. "pg1518.cy2 vs pg1518.cy1: median change +8 basis points; largest +153 (update-nonindex); smallest -15 (range-covered-pk)." */
-export function summarySentence(s: ChangeSummary, label: string, baseLabel: string): string {
-  if (s.count === 1) return `${label} vs ${baseLabel}: ${formatBp(s.largest.bp)} basis points (${s.largest.test}).`;
-  return `${label} vs ${baseLabel}: median change ${formatBp(s.medianBp)} basis points over ${s.count} tests; largest ${formatBp(s.largest.bp)} (${s.largest.test}); smallest ${formatBp(s.smallest.bp)} (${s.smallest.test}).`;
-}

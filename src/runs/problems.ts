@@ -1,16 +1,9 @@
 // Problems in a run (or report, meta, spec) file, worded as `<file>: <json.path>: <what is wrong>. <what to do>`.
 import { isAbsolute, relative } from 'node:path';
 import type { z } from 'zod';
+import type { Problem } from '../schemas/problem.ts';
 
-export interface Problem {
-  file: string;
-  /** JSON path like `tests[3].name`, or `line 12:5` for syntax errors. */
-  where: string;
-  message: string;
-  hint: string;
-  /** The whole line as printed. */
-  text: string;
-}
+export type { Problem };
 
 /** `['tests', 3, 'name']` -> `tests[3].name`. */
 export function jsonPath(path: ReadonlyArray<PropertyKey>): string {

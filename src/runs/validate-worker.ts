@@ -3,7 +3,8 @@
 // every core instead of one.
 import { shownText } from './problems.ts';
 import { checkRunJson } from './validate-run-folder.ts';
-import { summarizeRun, type RunSummary } from './run-summary.ts';
+import type { RunSummary } from '../schemas/run-summary.ts';
+import { summarizeRun } from './run-summary.ts';
 import { serveJobs } from './worker-pool.ts';
 
 export interface ValidateJob {

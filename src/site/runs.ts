@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { getCollection } from 'astro:content';
 import type { Run } from '../schemas/index.ts';
-import type { RunSummary } from '../runs/run-summary.ts';
+import type { RunSummary } from '../schemas/run-summary.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { checkedRunJson } from '../runs/validate-run-folder.ts';
 import { RUNS_DIR } from './content-dirs.ts';

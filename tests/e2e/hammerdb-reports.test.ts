@@ -152,7 +152,9 @@ describe('pages linked from the reports', () => {
     ).toBe(1);
     expect(await text(page, 'tr[data-test="vu10.w1000"] td[data-metric="nopm"]')).toBe('353077');
     const csv = await (await page.request.get(`${site.url()}${LARGE}relative-nopm-2.csv`)).text();
-    expect(csv.split('\n')[0]).toBe('virtual_users,warehouses,stored_procedures,run,label,value,base');
+    expect(csv.split('\n')[0]).toBe(
+      'virtual_users,warehouses,stored_procedures,run,label,value,base,ci95_low,ci95_high,within_noise',
+    );
     const line = csv.split('\n').find((l) => l.startsWith(`10,1000,all,${AX('pg1420.x10a50g_c32r128')},`))!;
     expect(Number(line.split(',')[5]).toFixed(3)).toBe('1.054');
     await page.context().close();

@@ -33,10 +33,30 @@ export async function hammerdbReportTables(
             label: col.runLabel,
             value: c.failed ? '' : kind === 'absolute' ? c.value : c.relative,
             base: model.base.id,
+            ...(kind === 'relative'
+              ? {
+                  ci95_low: c.interval?.low,
+                  ci95_high: c.interval?.high,
+                  within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+                }
+              : {}),
           };
         }),
       ),
-      ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'],
+      kind === 'relative'
+        ? [
+            'virtual_users',
+            'warehouses',
+            'stored_procedures',
+            'run',
+            'label',
+            'value',
+            'base',
+            'ci95_low',
+            'ci95_high',
+            'within_noise',
+          ]
+        : ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'],
     );
   const system = toCsv(
     model.system.flatMap((t) =>

@@ -56,8 +56,14 @@ export async function insertBenchmarkReportTables(
       ['run', 'label', 'step', 'value', 'quartile', 'sla_failed', 'failed'],
     ),
     'relative-throughput': toCsv(
-      cells(m.relative, m.steps, (c) => ({ relative: c.text, sla_failed: c.slaFailed ? 1 : 0 })),
-      ['run', 'label', 'step', 'relative', 'sla_failed', 'base'],
+      cells(m.relative, m.steps, (c) => ({
+        relative: c.text,
+        sla_failed: c.slaFailed ? 1 : 0,
+        ci95_low: c.interval?.low,
+        ci95_high: c.interval?.high,
+        within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+      })),
+      ['run', 'label', 'step', 'relative', 'sla_failed', 'base', 'ci95_low', 'ci95_high', 'within_noise'],
     ),
     'background-inserts': toCsv(
       cells(m.background.cells, m.background.steps, (c) => ({

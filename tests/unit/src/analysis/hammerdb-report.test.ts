@@ -7,6 +7,8 @@ import { hammerdbReport } from '../../../../src/analysis/hammerdb-report.ts';
 import { runId } from '../../../../src/runs/run-id.ts';
 import { importHammerdbTables } from '../../../../collectors/published/hammerdb-table.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';
+import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
 import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE } from '../../../e2e/hammerdb-seed-tables.ts';
 
 const csv = (name: string) => ({ name, data: new Uint8Array(readFileSync(`${FIXTURES}published/${name}`)) });
@@ -104,5 +106,19 @@ describe('the 2026-03-16 post: stored procedures off and on side by side', () =>
     const ma = vm[1]!.rows.find((r) => r.runLabel === 'ma1186')!;
     expect(ma.values).toEqual([1.079, 11739, 12.0, 1.2, 13.1, 0.679]);
     expect(ma.computed.some(Boolean)).toBe(false);
+  });
+});
+
+describe('relative NOPM within noise', () => {
+  it('a point measured by both runs carries the interval of its ratio from the transaction counter', async () => {
+    const h = await harvestFixture('realruns/hammerdb.tar.gz');
+    const runs = h.runs
+      .filter((r) => r.run.results.some((x) => x.metric === 'nopm'))
+      .map((r) => ({ id: r.id, run: withNoiseRows(r.run, r.series) }));
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    const model = hammerdbReport({ runs, base: runs[0]!.id, order: runs.map((r) => r.id) });
+    const cells = model.rows.flatMap((r) => r.cells.filter((c) => c.interval));
+    expect(cells.length).toBeGreaterThan(0);
+    for (const c of cells) expect(c.withinNoise).toBe(c.interval!.low <= 1 && c.interval!.high >= 1);
   });
 });

@@ -15,6 +15,7 @@ import { formatSummaryValue, sumIostatValue, SUMMARY_COLUMNS } from '../../../..
 import { printfFixed } from '../../../../src/analysis/c-printf.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
 
 const ARCHIVE = 'realruns/ibench.tar.gz';
 const ALL_STEPS = [
@@ -196,5 +197,23 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
     const qr100 = model.chart.filter((p) => p.step === 'qr100.L1' && p.run === 'pg1518.ccy1');
     const rows = byLabel(labels[0]!).series.tests['qr100.L1']!.find((s) => s.name === 'iibench.client1')!.rows;
     expect(qr100.map((p) => p.value)).toEqual(rows.map((r) => r[6]));
+  });
+});
+
+describe('relative throughput within noise', () => {
+  it('each relative cell carries the interval of its ratio from both runs’ per-second lines, muted when it includes 1', () => {
+    const labels = ['1m.pg1518.ccy1', '1m.ma101119.ccy1'];
+    const runs = labels.map((l) => {
+      const x = h.byLabel.get(l)!;
+      return { id: x.id, run: withNoiseRows(x.run, x.series) };
+    });
+    const model = insertBenchmarkReport({ runs, base: runs[0]!.id, order: runs.map((r) => r.id) });
+    const cells = model.relative[1]!.filter((c) => c.interval);
+    expect(cells.length).toBeGreaterThan(3);
+    for (const c of cells) {
+      expect(c.interval!.low).toBeLessThan(c.interval!.high);
+      expect(c.withinNoise).toBe(c.interval!.low <= 1 && c.interval!.high >= 1);
+    }
+    expect(model.relative[0]!.every((c) => !c.interval)).toBe(true); // the base row
   });
 });
