@@ -49,6 +49,14 @@ export function parseSummaryTable(text: string, file = 'summary'): SummaryTable 
         what: `${cells.length} cells where the header has ${columns.length}: the columns do not line up (is the file cut short or edited?)`,
         todo: 'Give the summary as the harness wrote it',
       });
+    // The tag names the run a line belongs to: a line without one (cut inside its last cell) belongs to none.
+    if (!cells[cells.length - 1])
+      throw new InputError({
+        file,
+        where: n + 1,
+        what: 'the line has no tag (its last cell, the DBMS it is about): is the file cut short?',
+        todo: 'Give the summary as the harness wrote it',
+      });
     rows.push(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])));
     groups.push(group);
   }

@@ -45,7 +45,7 @@ export function inputErrorText(f: InputErrorFields): string {
   const at = f.where === undefined ? '' : typeof f.where === 'number' ? `:${f.where}` : `: ${f.where}`;
   const what = f.what.replace(/[.\s]+$/, '');
   const todo = f.todo ? ` ${f.todo.replace(/[.\s]+$/, '')}.` : '';
-  return `${f.file}${at}: ${what}.${todo}`;
+  return `${f.file}${at}: ${what}${/[?!]$/.test(what) ? '' : '.'}${todo}`;
 }
 
 /** Shorthand for the common case. */

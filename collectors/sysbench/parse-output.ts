@@ -199,6 +199,9 @@ export function disagreement(s: SysbenchStats): string | undefined {
     return `the statistics disagree: queries performed total ${q.total} is not read + write + other = ${parts}`;
   if (q.total !== s.queriesRate.count && q.total > 0)
     return `the statistics disagree: ${s.queriesRate.count} queries, but queries performed total ${q.total}`;
+  // Every transaction runs at least one query (sysbench counts BEGIN and COMMIT as `other`).
+  if (s.transactions.count > q.total && q.total > 0)
+    return `the statistics disagree: ${s.transactions.count} transactions but only ${q.total} queries`;
   const t = s.elapsedSeconds;
   if (t === undefined) return undefined;
   if (!(t > 0)) return `the statistics disagree: total time ${t}s`;

@@ -85,3 +85,12 @@ describe('a summary whose columns do not line up is refused, naming the file and
     expect(parseSummaryTable(windows)).toEqual(parseSummaryTable(text));
   });
 });
+
+it('a summary line cut inside its tag belongs to no run: refused, naming the file and line', () => {
+  const text = fixtureText(`${DIR}res.a/mrg.l.i0`).trimEnd();
+  const cut = text.slice(0, text.lastIndexOf('\t') + 1);
+  const line = cut.split('\n').length;
+  expect(() => parseSummaryTable(cut, 'mrg.l.i0')).toThrow(
+    `mrg.l.i0:${line}: the line has no tag (its last cell, the DBMS it is about): is the file cut short? Give the summary as the harness wrote it.`,
+  );
+});

@@ -67,3 +67,14 @@ it('a metric read twice: once if the values agree, else neither and the test fai
     `tpm is given twice (${tpm.value} and ${tpm.value + 1} ${tpm.unit}): a line of the input is repeated`,
   );
 });
+
+it('a label of thousands of characters (a damaged version line) is cut once, with a note', async () => {
+  const { runs } = await harvestFixture('hammerdb-v6');
+  const h = structuredClone(runs[0]!) as HarvestedRun;
+  h.run.label = `pg${'1.'.repeat(30_000)}`;
+  guardNumbers(h);
+  expect(h.run.label).toHaveLength(1000);
+  expect(h.run.provenance.notes).toContain(
+    'the label the files give is 60002 characters long; its first 1000 are kept',
+  );
+});

@@ -172,6 +172,15 @@ describe('a report that disagrees with itself (edited or damaged) is not a repor
       'the statistics disagree: queries performed total 98819 is not read + write + other = 38819',
     ],
     [
+      'more transactions than queries',
+      (t: string) =>
+        t.replace(
+          'transactions:                        38819  (12921.74',
+          'transactions:                        98819  (32911.31',
+        ),
+      'the statistics disagree: 98819 transactions but only 38819 queries',
+    ],
+    [
       'a time of 0',
       (t: string) =>
         t.replace('total time:                          3.0026s', 'total time:                          0s'),
