@@ -38,14 +38,14 @@ export function runsLoader(root = 'content/runs'): Loader {
           inline: validateJob,
         })) {
           problems.push(...r.problems);
-          // The summary as one base64 string of its JSON: Astro writes the whole store with devalue (twice a
-          // build), which walked the ~40 small arrays of each of 10,000 summaries for seconds (most of a
-          // rebuild's CPU); devalue escapes a string character by character, and the quotes of JSON text made
-          // that 2 s, base64 (nothing to escape) 0.3 s. site/runs.ts decodes it.
+          // The summary as one base64 string of its JSON (made by the worker): Astro writes the whole store with
+          // devalue (twice a build), which walked the ~40 small arrays of each of 10,000 summaries for seconds
+          // (most of a rebuild's CPU); devalue escapes a string character by character, and the quotes of JSON
+          // text made that 2 s, base64 (nothing to escape) 0.3 s. site/runs.ts decodes it.
           if (r.summary)
             store.set({
               id: r.id,
-              data: { summary: Buffer.from(JSON.stringify(r.summary)).toString('base64') },
+              data: { summary: r.summary },
               digest: r.stamp,
               filePath: relative(projectRoot, r.file),
             });

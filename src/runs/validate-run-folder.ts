@@ -16,7 +16,15 @@ export async function checkRunJson(
   file: string,
   id: string,
 ): Promise<{ run?: Run; text?: string; problems: Problem[] }> {
-  const read = await readContentFile(file);
+  return checkRunJsonFile(file, id, await readContentFile(file));
+}
+
+/** checkRunJson of the file as read already (readContentFile or readContentFileSync). */
+export function checkRunJsonFile(
+  file: string,
+  id: string,
+  read: ContentFile,
+): { run?: Run; text?: string; problems: Problem[] } {
   if ('missing' in read) return { problems: [problem(file, '(file)', 'is missing', 'Give a run.json')] };
   if ('problem' in read) return { problems: [read.problem] };
   const text = decoder.decode(read.bytes);

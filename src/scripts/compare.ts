@@ -125,6 +125,8 @@ function renderResult(): void {
     const q = ea && eb ? ratioInterval(ea, eb) : undefined;
     return { value: v, relative: v / b, low: q?.low, high: q?.high, within: withinNoise(q) };
   };
+  // The decimals reports print: three for HammerDB's relative NOPM, two elsewhere (colours at the same rounding).
+  const digits = data.benchmark === 'hammerdb-tprocc' ? 3 : 2;
   const groups = groupsOf(data.tests);
   const cells = new Map(others.map((r) => [r.id, data!.tests.map((_, i) => cellOf(r, i))]));
   const head = others
@@ -141,15 +143,15 @@ function renderResult(): void {
         const c = cells.get(r.id)![i]!;
         if (c.relative === undefined) return '<td class="num"></td>';
         if (c.printed)
-          return `<td class="num ${verdict(c.relative, THRESHOLDS)}" title="published relative to ${esc(base.label)}">${c.relative.toFixed(2)}&dagger;</td>`;
+          return `<td class="num ${verdict(c.relative, THRESHOLDS, false, digits)}" title="published relative to ${esc(base.label)}">${c.relative.toFixed(digits)}&dagger;</td>`;
         const g = gates.get(r.id)!;
         if (g.length)
-          return `<td class="num incomparable" title="${c.value} ${esc(data!.metrics[i]!)}; not comparable with the base: ${esc(g.map((x) => x.text).join('; '))}">${c.relative.toFixed(2)}</td>`;
+          return `<td class="num incomparable" title="${c.value} ${esc(data!.metrics[i]!)}; not comparable with the base: ${esc(g.map((x) => x.text).join('; '))}">${c.relative.toFixed(digits)}</td>`;
         const iv =
           c.low !== undefined
             ? `; 95 % interval ${fmt3(c.low)} to ${fmt3(c.high!)}${c.within ? ', within noise' : ''}`
             : '';
-        return `<td class="num ${verdict(c.relative, THRESHOLDS)}${c.within ? ' within-noise' : ''}" title="${c.value} ${esc(data!.metrics[i]!)}${iv}"${c.low !== undefined ? ` data-ci95="${fmt3(c.low)},${fmt3(c.high!)}"` : ''}>${c.relative.toFixed(2)}</td>`;
+        return `<td class="num ${verdict(c.relative, THRESHOLDS, false, digits)}${c.within ? ' within-noise' : ''}" title="${c.value} ${esc(data!.metrics[i]!)}${iv}"${c.low !== undefined ? ` data-ci95="${fmt3(c.low)},${fmt3(c.high!)}"` : ''}>${c.relative.toFixed(digits)}</td>`;
       })
       .join('');
     return `<tr data-test="${esc(data!.tests[i]!)}">${tds}<th scope="row">${esc(data!.tests[i]!)}</th></tr>`;

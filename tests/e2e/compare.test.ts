@@ -102,6 +102,18 @@ describe('compare view: a complete, shareable view', () => {
     await context.close();
   });
 
+  it('prints the decimals reports print: three for HammerDB relative NOPM', async () => {
+    const base = 'hammerdb-tprocc/pn53/20260214-pg1222_o2nofp.x10a_c8r32';
+    const run = 'hammerdb-tprocc/pn53/20260214-pg181_o2nofp.x10b_c8r32';
+    const { page, context } = await site.open(`/compare/?base=${base}&runs=${run}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    const cells = await page.locator('#result table.relative tbody td.num:not(.bp)').allTextContents();
+    const shown = cells.filter((c) => c !== '');
+    expect(shown.length).toBeGreaterThan(0);
+    for (const c of shown) expect(c).toMatch(/^\d+\.\d{3}$/);
+    await context.close();
+  });
+
   it('an id that names no run says so', async () => {
     const bogus = 'sysbench/vm/20261122-no.such.run';
     const { page, context } = await site.open(`/compare/?base=${base}&runs=${bogus},${runs[0]}`);
