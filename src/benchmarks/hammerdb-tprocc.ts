@@ -1,5 +1,7 @@
 // Export names and units of the HammerDB metrics that both harvest and `benchsite import` write, so a harvested
 // run and a published table can share a report. The system columns are named as the published CSVs name them.
+import type { HammerdbWorkload } from '../schemas/index.ts';
+import { durationClass, type WorkloadGates } from './shapes.ts';
 
 export const HAMMERDB_METRICS = {
   nopm: 'new orders/min',
@@ -23,4 +25,24 @@ export type HammerdbMetric = keyof typeof HAMMERDB_METRICS;
 /** The metric a test point is compared by: NOPM, comparable across DBMS (TPM is not). */
 export function hammerdbPrimaryMetric(has: (metric: HammerdbMetric) => boolean): HammerdbMetric | undefined {
   return (['nopm'] as const).find(has);
+}
+
+/** A measured point's test name: `vu<virtual users>.w<warehouses>`, `.sp0`/`.sp1` when a run has both kinds. */
+export const HAMMERDB_POINT = /^vu(\d+)\.w(\d+)(\.sp[01])?$/;
+
+/** Whether a test name is a HammerDB measured point as benchsite names them. */
+export function isHammerdbPointName(test: string): boolean {
+  return HAMMERDB_POINT.test(test);
+}
+
+/**
+ * The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations.
+ * Compared point by point (virtual users x warehouses: the test names), so runs with different point sets can share
+ * a table; the measured duration and stored procedures are run-level.
+ */
+export function hammerdbGateValues(w: HammerdbWorkload): WorkloadGates {
+  return {
+    duration: w.durationMinutes !== undefined ? durationClass(w.durationMinutes * 60) : undefined,
+    'stored-procedures': w.storedProcedures,
+  };
 }

@@ -7,6 +7,8 @@
 // qr.L1.ips100 / qp.L2.ips100 (Dec 2023), r.L1.ips100 / p.L2.ips100 (Aug 2023), q.L1.ips100 (older), and the
 // report names of the 2021 summaries, q100.1 q100.2 ...
 import { printfFixed } from '../analysis/c-printf.ts';
+import type { InsertBenchmarkWorkload } from '../schemas/index.ts';
+import { count, durationClass, type WorkloadGates } from './shapes.ts';
 
 export type StepKind = 'load' | 'index' | 'write' | 'query';
 
@@ -278,4 +280,28 @@ export function insertBenchmarkPrimaryMetric(
 ): StepMetric | undefined {
   const order: StepMetric[] = /^l\./.test(test) ? ['inserts_per_s'] : ['queries_per_s', 'inserts_per_s'];
   return order.find(has);
+}
+
+/** The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations. */
+export function insertBenchmarkGateValues(w: InsertBenchmarkWorkload): WorkloadGates {
+  return {
+    clients: w.clients,
+    'rows-initial': w.rowsInitial,
+    'rows-write': w.rowsWrite,
+    'table-per-client': w.tablePerClient,
+    duration: w.querySeconds !== undefined ? durationClass(w.querySeconds) : undefined,
+  };
+}
+
+/** The run's size in words: `1,000,000 rows`, `1 client`. */
+export function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string): string[] {
+  const parts: string[] = [];
+  if (w.rowsInitial !== undefined) parts.push(`${count(w.rowsInitial)} rows`);
+  else {
+    // Summary-only runs may not know it; the harness names result directories <rows>m.<build>.
+    const m = /^(\d+(?:\.\d+)?)m\./.exec(label ?? '');
+    if (m) parts.push(`${m[1]}M rows`);
+  }
+  if (w.clients !== undefined) parts.push(`${w.clients} client${w.clients === 1 ? '' : 's'}`);
+  return parts;
 }
