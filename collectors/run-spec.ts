@@ -55,8 +55,7 @@ export function specSecrets(spec: RunSpec): string[] {
     if (h.ssh?.passphrase) out.add(h.ssh.passphrase);
     if (h.ssh?.passphraseEnv) out.add(process.env[h.ssh.passphraseEnv] ?? '');
   }
-  const b = spec.benchmark;
-  if (b.kind === 'hammerdb-tprocc' && b.pgUserPasswordEnv) out.add(process.env[b.pgUserPasswordEnv] ?? '');
+  for (const s of folderOf(spec).run.secrets?.(spec.benchmark) ?? []) out.add(s);
   out.delete('');
   return [...out];
 }

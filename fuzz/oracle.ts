@@ -73,11 +73,18 @@ function summarise(run: Run): RunSummary {
 }
 
 /** Run one case: harvest it in this thread and judge the result. */
-export async function runCase(c: FuzzCase, tmp: string, base: Map<string, RunSummary>): Promise<Outcome> {
+export async function runCase(
+  c: FuzzCase,
+  tmp: string,
+  base: Map<string, RunSummary>,
+  harvested: () => void = () => {},
+): Promise<Outcome> {
   let runs: HarvestedRun[];
   try {
     const tree = await treeOf(c, tmp);
     runs = harvestAny(tree).runs;
+    // What follows is the fuzzer's own code: a case that stops there is the fuzzer's bug, not harvest's.
+    harvested();
   } catch (e) {
     if (isInputError(e)) {
       if (!e.file) return { kind: 'uncaught', place: 'an InputError that names no file', detail: e.message };

@@ -58,23 +58,32 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzSummary> {
     new Promise<void>((done, fail) => {
       let worker: Worker;
       let timer: NodeJS.Timeout | undefined;
-      let current: { n: number; seed: string; mutations: string[]; at: number } | undefined;
+      let current: { n: number; seed: string; mutations: string[]; at: number; judging?: boolean } | undefined;
       const start = () => {
         worker = new Worker(new URL('./worker.ts', import.meta.url), {
           workerData: { seed: o.seed, tmp },
           // A case that fills the memory is stopped like one that never ends.
           resourceLimits: { maxOldGenerationSizeMb: 1536 },
         });
-        worker.on('message', (m: CaseReport | { started: number; seed: string; mutations: string[] }) => {
-          if ('started' in m) {
-            current = { n: m.started, seed: m.seed, mutations: m.mutations, at: Date.now() };
-            return;
-          }
-          clearTimeout(timer);
-          current = undefined;
-          record(m);
-          send();
-        });
+        worker.on(
+          'message',
+          (m: CaseReport | { started: number; seed: string; mutations: string[] } | { judging: number }) => {
+            if ('started' in m) {
+              current = { n: m.started, seed: m.seed, mutations: m.mutations, at: Date.now() };
+              // Timed from the case's start, not the worker's (loading the seeds takes a while).
+              timer = setTimeout(() => lost(`no answer within ${o.timeout} s`), o.timeout * 1000);
+              return;
+            }
+            if ('judging' in m) {
+              if (current) current.judging = true;
+              return;
+            }
+            clearTimeout(timer);
+            current = undefined;
+            record(m);
+            send();
+          },
+        );
         worker.on('error', (e: Error) => {
           // An error outside any case is the fuzzer's own: stop rather than lose cases.
           if (!current) return fail(e);
@@ -90,7 +99,11 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzSummary> {
             n: c.n,
             seed: c.seed,
             mutations: c.mutations,
-            outcome: { kind: 'hang', place: `${c.seed}: ${why}`, detail: c.mutations.join('; ') },
+            outcome: {
+              kind: 'hang',
+              place: `${c.judging ? "the fuzzer's oracle (harvest had finished)" : c.seed}: ${why}`,
+              detail: c.mutations.join('; '),
+            },
             ms: Date.now() - c.at,
           });
         void worker.terminate();
@@ -103,7 +116,6 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzSummary> {
           return;
         }
         const n = next++;
-        timer = setTimeout(() => lost(`no answer within ${o.timeout} s`), o.timeout * 1000);
         worker.postMessage(n);
       };
       start();

@@ -28,7 +28,7 @@ parentPort!.on('message', async (n: number) => {
   try {
     let base = baselines.get(c.seed.name);
     if (!base) baselines.set(c.seed.name, (base = baseline(c.seed)));
-    outcome = await runCase(c, join(tmp, String(n)), base);
+    outcome = await runCase(c, join(tmp, String(n)), base, () => parentPort!.postMessage({ judging: n }));
   } catch (e) {
     outcome = { kind: 'uncaught', place: `fuzz harness: ${placeOf(e)}`, detail: String((e as Error)?.stack ?? e) };
   } finally {

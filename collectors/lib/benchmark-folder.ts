@@ -1,10 +1,11 @@
 // What each benchmark folder (collectors/<benchmark>/index.ts) gives the commands, once: how to harvest its raw
 // files, how `benchsite run` runs it, and how `benchsite import` reads its harness's archived summary tables.
 // collectors/benchmarks.ts lists the folders; adding a benchmark is its folder and one line there.
-import type { BenchmarkName, Meta, RunSpec } from '../../src/schemas/index.ts';
+import type { BenchmarkName, Meta, RunSpec, Test, Workload } from '../../src/schemas/index.ts';
 import type { ArchiveImport } from './archive-run.ts';
 import type { ExecuteOptions } from './execute-steps.ts';
 import type { HarvestResult } from './harvested.ts';
+import type { DecodedLabel } from './labels.ts';
 import type { RawEntry, RawTree } from './raw-tree.ts';
 import type { StepContext } from './run-steps.ts';
 import type { DbmsPlan, Plan } from './steps.ts';
@@ -28,6 +29,8 @@ export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind &
     tools(spec: SpecOf<K>): string[];
     plan(spec: RunSpec & { benchmark: SpecOf<K> }): Plan;
     execute(plan: DbmsPlan, ctx: StepContext, opts: ExecuteOptions): Promise<void>;
+    /** Secrets the benchmark's part of the spec names (by value), beyond the DBMS and SSH ones. */
+    secrets?(spec: SpecOf<K>): string[];
   };
   /** The harness's archived summary tables `benchsite import` reads, when the benchmark has any. */
   archive?: {
@@ -35,5 +38,14 @@ export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind &
     recognises(path: string): boolean;
     /** The runs of the recognised files of one input (`input` names it in messages). */
     import(input: string, entries: RawEntry[], opts: HarvestOptions): ArchiveImport;
+  };
+  /** What `benchsite import` of a post's relative tables needs (collectors/published/import-relative.ts). */
+  published: {
+    /** A column label of a post decoded into DBMS and config, as this benchmark's harness writes its labels. */
+    decodeLabel(label: string): DecodedLabel;
+    /** The workload of such a run: what --meta says, and what the test names say; throws when a fact is missing. */
+    workload(tests: Test[], meta: Meta, metaName?: string): Workload;
+    /** A test's params, as its name gives them. */
+    params(test: string): Test['params'];
   };
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
+import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 import { InputError } from './input-error.ts';
 import { cannotReadMeta } from './messages.ts';
 
@@ -73,12 +74,7 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
 
 /** The run's workload with the meta file's facts for its benchmark filled in where the run has none. */
 export function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefined): Run['workload'] {
-  const given =
-    workload.kind === 'sysbench'
-      ? meta?.sysbench
-      : workload.kind === 'insert-benchmark'
-        ? meta?.insertBenchmark
-        : undefined;
+  const given = meta && VOCABULARIES[workload.kind].workloadMeta(meta);
   if (!given) return workload;
   const out: Record<string, unknown> = { ...workload };
   for (const [k, v] of Object.entries(given)) if (out[k] === undefined && v !== undefined) out[k] = v;

@@ -8,6 +8,8 @@ import { batchMeansInterval, centredOn, noiseMetricNames } from '../../src/analy
 interface NoiseSource {
   metric: string;
   values: (series: Series[]) => (number | null)[] | undefined;
+  /** When the series counts another metric of the same test: the values are scaled by metric / this one. */
+  scaledFrom?: string;
 }
 
 /** One column of the series named `name`. */
@@ -58,7 +60,7 @@ const SOURCES: Record<Run['benchmark'], NoiseSource[]> = {
     { metric: 'inserts_per_s', values: (s) => iibenchSum(s, 'i_ips') },
     { metric: 'queries_per_s', values: (s) => iibenchSum(s, 'i_qps') },
   ],
-  'hammerdb-tprocc': [{ metric: 'nopm', values: measuredTpm }],
+  'hammerdb-tprocc': [{ metric: 'nopm', values: measuredTpm, scaledFrom: 'tpm' }],
 };
 
 /**
@@ -78,10 +80,10 @@ export function noiseRows(run: Run, series: SeriesFile): ResultRow[] {
       let xs = src.values(list);
       if (!xs) continue;
       let scale = 1;
-      if (run.benchmark === 'hammerdb-tprocc') {
-        const tpm = value.get(`${test}\u0000tpm`)?.value;
-        if (!tpm) continue;
-        scale = figure.value / tpm;
+      if (src.scaledFrom) {
+        const counted = value.get(`${test}\u0000${src.scaledFrom}`)?.value;
+        if (!counted) continue;
+        scale = figure.value / counted;
       }
       if (scale !== 1) xs = xs.map((x) => (x === null ? null : x * scale));
       const ci = batchMeansInterval(xs);

@@ -4,17 +4,17 @@ import { LineCounter, parseDocument, isNode } from 'yaml';
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
 import type { z } from 'zod';
 import { formatZodIssues } from '../../src/runs/problems.ts';
-import { baseTestType, SYSBENCH_TESTS } from '../../src/benchmarks/sysbench.ts';
+import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 
 export class SpecError extends Error {}
 
-/** A misspelt sysbench test would otherwise be skipped in a run of hours: the spec is refused instead. */
+/** A misspelt test would otherwise be skipped in a run of hours: the spec is refused instead. */
 function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
-  if (spec.benchmark.kind !== 'sysbench') return [];
-  const known = Object.keys(SYSBENCH_TESTS);
+  const names = VOCABULARIES[spec.benchmark.kind].specTests;
+  if (!names || !('tests' in spec.benchmark)) return [];
+  const known = names.known;
   return spec.benchmark.tests.flatMap((entry, i) => {
-    const type = baseTestType(entry.replace(/_range=\d+$/, ''));
-    if (SYSBENCH_TESTS[type]) return [];
+    if (names.accepts(entry)) return [];
     return [
       {
         code: 'custom',

@@ -7,18 +7,15 @@
 // value as printed. Each CSV is one table with one base (its `--base`); the base must be a column of the tables
 // of the import, its own cells (listed or not) being 1. One run per column label: a column that appears in
 // several tables (against several bases) is one run with one relative table per base.
-import type { BenchmarkName, Meta, RelativeTable, Test, Workload } from '../../src/schemas/index.ts';
-import { isStepName } from '../../src/benchmarks/insert-benchmark.ts';
+import type { BenchmarkName, Meta, RelativeTable, Test } from '../../src/schemas/index.ts';
+import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 import { runId } from '../../src/runs/run-id.ts';
 import { archiveDate, archiveRun, fullLabel } from '../lib/archive-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
-import { decodeLabel } from '../lib/labels.ts';
 import { parseNumber } from '../lib/numbers.ts';
 import { decimalsOf } from '../lib/printed-ratio.ts';
 import type { RawEntry } from '../lib/raw-tree.ts';
-import { workloadOfTests } from '../hammerdb/workload.ts';
-import { ROWS_PREFIX } from '../insert-benchmark/harvest-summaries.ts';
-import { SYSBENCH_TESTS, baseTestType } from '../../src/benchmarks/sysbench.ts';
+import { BENCHMARKS, BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { parseCsv } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
 import { InputError } from '../lib/input-error.ts';
@@ -55,14 +52,9 @@ interface Table {
   digits: number;
 }
 
-const HAMMERDB_POINT = /^vu(\d+)\.w(\d+)(\.sp[01])?$/;
-
 /** Which benchmark a test name belongs to, as benchsite names tests. */
 function benchmarkOfTest(test: string): BenchmarkName | undefined {
-  if (isStepName(test)) return 'insert-benchmark';
-  if (HAMMERDB_POINT.test(test)) return 'hammerdb-tprocc';
-  const type = baseTestType(test.replace(/_(range|threads)=\d+/g, ''));
-  return SYSBENCH_TESTS[type] ? 'sysbench' : undefined;
+  return BENCHMARK_FOLDERS.find((f) => VOCABULARIES[f.name].isTestName(test))?.name;
 }
 
 /** Runs of the tables; throws one Error listing every problem, each with file and line. */
@@ -104,7 +96,10 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
     );
   if (problems.length) throw new InputError(problems.join('\n'));
   const benchmark = [...benchmarks][0]!;
-  const workload = workloadOf(benchmark, meta, metaName);
+  const folder = BENCHMARKS[benchmark];
+  const workload = (tests: Test[]) => folder.published.workload(tests, meta, metaName);
+  // Asked once before any run is built: a fact --meta lacks (sysbench threads) is one error, not one per run.
+  workload([]);
   const { date } = archiveDate(meta, metaName ?? '--meta');
   const idOf = (label: string) =>
     runId({ benchmark, host: { name: meta.host!.name! }, date, label: fullLabel(label, meta) });
@@ -125,7 +120,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
     const tests: Test[] = testNames.map((name) => ({
       name,
       status: 'ok',
-      ...paramsOf(benchmark, name),
+      ...withParams(folder.published.params(name)),
       rawFiles: files.filter((t) => mine(t).some((c) => c.test === name)).map((t) => t.csv.name),
     }));
     const notes: string[] = [];
@@ -145,8 +140,8 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
         benchmark,
         label: full,
         shortName: label,
-        decoded: decodeLabel(full.replace(ROWS_PREFIX, ''), { configHasCPrefix: benchmark === 'insert-benchmark' }),
-        workload: benchmark === 'hammerdb-tprocc' ? workloadOfTests(tests) : workload,
+        decoded: folder.published.decodeLabel(full),
+        workload: workload(tests),
         tests,
         results: [],
         relative,
@@ -194,29 +189,6 @@ function readTable(csv: RelativeCsv): Table {
   return { csv, cells, digits: Math.max(...cells.map((c) => decimalsOf(c.printed))) };
 }
 
-/** The workload of every run of the import: only what --meta says, and what the test names say (HammerDB). */
-function workloadOf(benchmark: BenchmarkName, meta: Meta, metaName?: string): Workload {
-  if (benchmark === 'sysbench') {
-    const threads = meta.sysbench?.threads;
-    if (!threads?.length)
-      throw new InputError(
-        `${metaName ?? '--meta'}: sysbench.threads is missing: a sysbench run needs its client threads, as the post states them (sysbench: { threads: [1] })`,
-      );
-    return { kind: 'sysbench', threads };
-  }
-  if (benchmark === 'insert-benchmark') return { kind: 'insert-benchmark' };
-  return { kind: 'hammerdb-tprocc' };
-}
-
-function paramsOf(benchmark: BenchmarkName, test: string): Pick<Test, 'params'> {
-  if (benchmark === 'hammerdb-tprocc') {
-    const m = HAMMERDB_POINT.exec(test)!;
-    return { params: { virtualUsers: Number(m[1]), warehouses: Number(m[2]) } };
-  }
-  if (benchmark === 'sysbench') {
-    const range = /_range=(\d+)/.exec(test)?.[1];
-    const type = SYSBENCH_TESTS[baseTestType(test.replace(/_(range|threads)=\d+/g, ''))];
-    return { params: { range: range ? Number(range) : type!.defaultRange } };
-  }
-  return {};
+function withParams(params: Test['params']): Pick<Test, 'params'> {
+  return params ? { params } : {};
 }

@@ -1,6 +1,9 @@
 // sysbench: what the commands need of this folder (collectors/lib/benchmark-folder.ts).
 import { perDirectory } from '../lib/archive-run.ts';
+import { sysbenchTestTypeOf } from '../../src/benchmarks/sysbench.ts';
 import type { BenchmarkFolder } from '../lib/benchmark-folder.ts';
+import { InputError } from '../lib/input-error.ts';
+import { decodeLabel } from '../lib/labels.ts';
 import { executeSysbench } from './execute.ts';
 import { harvestSysbench } from './harvest.ts';
 import { importSysbenchSummaries, isSysbenchSummary } from './import-summaries.ts';
@@ -15,4 +18,19 @@ export const sysbench: BenchmarkFolder<'sysbench'> = {
     execute: executeSysbench,
   },
   archive: { recognises: isSysbenchSummary, import: perDirectory(importSysbenchSummaries) },
+  published: {
+    decodeLabel: (label) => decodeLabel(label),
+    workload: (_tests, meta, metaName) => {
+      const threads = meta.sysbench?.threads;
+      if (!threads?.length)
+        throw new InputError(
+          `${metaName ?? '--meta'}: sysbench.threads is missing: a sysbench run needs its client threads, as the post states them (sysbench: { threads: [1] })`,
+        );
+      return { kind: 'sysbench', threads };
+    },
+    params: (test) => {
+      const range = /_range=(\d+)/.exec(test)?.[1];
+      return { range: range ? Number(range) : sysbenchTestTypeOf(test)!.defaultRange };
+    },
+  },
 };

@@ -3,6 +3,7 @@
 // concurrency, test duration class, Lua scripts) block a comparison unless a report acknowledges the gate by
 // name; notes (host, kernel, tool version, build) are listed beside the numbers for the reader to judge.
 import type { GATE_NAMES, Run } from '../schemas/index.ts';
+import { vocabularyOf } from '../benchmarks/index.ts';
 
 export interface Comparability {
   /** Reasons the run must not be compared with the base (the gates' texts). */
@@ -36,12 +37,7 @@ export interface Gate {
   text: string;
 }
 
-/** A test duration in words: runs of another class measure another steady state (caches, checkpoints). */
-export function durationClass(seconds: number): string {
-  if (seconds < 60) return 'under a minute';
-  if (seconds < 600) return '1 to 10 minutes';
-  return '10 minutes or more';
-}
+export { durationClass } from '../benchmarks/shapes.ts';
 
 /**
  * The values of a run that the gates compare, by gate name (absent when the run does not say: an unknown value
@@ -53,30 +49,7 @@ export function comparabilityKey(run: Pick<Run, 'benchmark' | 'workload'>): Part
   const set = (name: GateName, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') key[name] = String(v);
   };
-  switch (w.kind) {
-    case 'sysbench': {
-      set('tables', w.tables);
-      set('rows', w.rows);
-      set('threads', w.threads.join(','));
-      const secs = Object.values(w.seconds ?? {}).filter((x): x is number => typeof x === 'number');
-      if (secs.length) set('duration', [...new Set(secs.map(durationClass))].join(', '));
-      set('lua-scripts', w.luaScripts);
-      break;
-    }
-    case 'insert-benchmark':
-      set('clients', w.clients);
-      set('rows-initial', w.rowsInitial);
-      set('rows-write', w.rowsWrite);
-      set('table-per-client', w.tablePerClient);
-      if (w.querySeconds !== undefined) set('duration', durationClass(w.querySeconds));
-      break;
-    case 'hammerdb-tprocc':
-      // Compared point by point (virtual users x warehouses: the test names), so runs with different point sets
-      // can share a table; the measured duration and stored procedures are run-level.
-      if (w.durationMinutes !== undefined) set('duration', durationClass(w.durationMinutes * 60));
-      set('stored-procedures', w.storedProcedures);
-      break;
-  }
+  for (const [name, v] of Object.entries(vocabularyOf(w).gateValues(w))) set(name as GateName, v);
   return key;
 }
 
@@ -113,28 +86,7 @@ export function comparability(run: Run, base: Run): Comparability {
  * warehouses are in each test's name) or the run does not say.
  */
 export function workloadSize(w: Run['workload'], label?: string): string {
-  const n = (x: number | undefined) => (x === undefined ? undefined : x.toLocaleString('en-US'));
-  const parts: string[] = [];
-  switch (w.kind) {
-    case 'sysbench':
-      if (w.tables !== undefined || w.rows !== undefined)
-        parts.push(`${n(w.tables) ?? '?'} table${w.tables === 1 ? '' : 's'} × ${n(w.rows) ?? '?'} rows`);
-      if (w.threads.length)
-        parts.push(`${w.threads.join(', ')} thread${w.threads.length === 1 && w.threads[0] === 1 ? '' : 's'}`);
-      break;
-    case 'insert-benchmark':
-      if (w.rowsInitial !== undefined) parts.push(`${n(w.rowsInitial)} rows`);
-      else {
-        // Summary-only runs may not know it; the harness names result directories <rows>m.<build>.
-        const m = /^(\d+(?:\.\d+)?)m\./.exec(label ?? '');
-        if (m) parts.push(`${m[1]}M rows`);
-      }
-      if (w.clients !== undefined) parts.push(`${w.clients} client${w.clients === 1 ? '' : 's'}`);
-      break;
-    case 'hammerdb-tprocc':
-      break;
-  }
-  return parts.join(', ');
+  return vocabularyOf(w).size(w, label).join(', ');
 }
 
 /** The gates of a comparison split into those a report acknowledges by name and those still open. */

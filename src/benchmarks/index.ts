@@ -1,21 +1,85 @@
 // Each benchmark's vocabulary (its test names, steps, metrics with units) lives in src/benchmarks/<benchmark>.ts,
 // where both the site (src/analysis, src/site) and the collectors (which write these names) import it: src/
 // never imports collectors/. This file is what the site asks of a benchmark by its name.
-import type { BenchmarkName } from '../schemas/index.ts';
-import { hammerdbPrimaryMetric } from './hammerdb-tprocc.ts';
-import { insertBenchmarkPrimaryMetric } from './insert-benchmark.ts';
-import { sysbenchPrimaryMetric } from './sysbench.ts';
+import type { BenchmarkName, Meta, Workload } from '../schemas/index.ts';
+import {
+  HAMMERDB_KEY_METRICS,
+  hammerdbGateValues,
+  hammerdbPrimaryMetric,
+  isHammerdbPointName,
+} from './hammerdb-tprocc.ts';
+import {
+  INSERT_BENCHMARK_KEY_METRICS,
+  INSERT_BENCHMARK_SERIES_CHARTS,
+  insertBenchmarkGateValues,
+  insertBenchmarkPrimaryMetric,
+  insertBenchmarkSize,
+  isStepName,
+} from './insert-benchmark.ts';
+import type { KeyMetric, SeriesChart, WorkloadGates } from './shapes.ts';
+import {
+  isSysbenchSpecTest,
+  isSysbenchTestName,
+  SYSBENCH_KEY_METRICS,
+  SYSBENCH_TESTS,
+  sysbenchGateValues,
+  sysbenchPrimaryMetric,
+  sysbenchSize,
+} from './sysbench.ts';
 
-interface Vocabulary {
+type WorkloadOf<K extends BenchmarkName> = Extract<Workload, { kind: K }>;
+
+export interface Vocabulary<K extends BenchmarkName = BenchmarkName> {
   /** The metric of a test's headline number (what the posts put in their relative tables), given what it has. */
   primaryMetric(test: string, has: (metric: string) => boolean): string | undefined;
+  /** Whether a test name is one of this benchmark's, as benchsite names its tests. */
+  isTestName(test: string): boolean;
+  /** The `--meta` section of this benchmark's workload facts (`sysbench:`, `insertBenchmark:`), when it has one. */
+  workloadMeta(meta: Meta): Record<string, unknown> | undefined;
+  /** For a benchmark whose run spec lists its tests by name (`benchmark.tests`): the names it accepts. */
+  specTests?: { known: readonly string[]; accepts(entry: string): boolean };
+  /** What the comparability gates compare of a run's workload (src/analysis/comparability.ts). */
+  gateValues(workload: WorkloadOf<K>): WorkloadGates;
+  /** The run-level size of a workload in words (history keeps runs of other sizes apart); none when it has none. */
+  size(workload: WorkloadOf<K>, label?: string): string[];
+  /** A run page's test table columns, and its extra per-interval charts. */
+  runPage: { keyMetrics: KeyMetric[]; seriesCharts?: SeriesChart[] };
 }
 
-export const VOCABULARIES: Record<BenchmarkName, Vocabulary> = {
-  sysbench: { primaryMetric: (_test, has) => sysbenchPrimaryMetric(has) },
-  'insert-benchmark': { primaryMetric: insertBenchmarkPrimaryMetric },
-  'hammerdb-tprocc': { primaryMetric: (_test, has) => hammerdbPrimaryMetric(has) },
+/** One entry per benchmark of the run schema (a test checks both lists hold the same names). */
+export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
+  sysbench: {
+    primaryMetric: (_test, has) => sysbenchPrimaryMetric(has),
+    isTestName: isSysbenchTestName,
+    workloadMeta: (meta) => meta.sysbench,
+    specTests: { known: Object.keys(SYSBENCH_TESTS), accepts: isSysbenchSpecTest },
+    gateValues: sysbenchGateValues,
+    size: sysbenchSize,
+    runPage: { keyMetrics: SYSBENCH_KEY_METRICS },
+  },
+  'insert-benchmark': {
+    primaryMetric: insertBenchmarkPrimaryMetric,
+    isTestName: isStepName,
+    workloadMeta: (meta) => meta.insertBenchmark,
+    gateValues: insertBenchmarkGateValues,
+    size: insertBenchmarkSize,
+    runPage: { keyMetrics: INSERT_BENCHMARK_KEY_METRICS, seriesCharts: INSERT_BENCHMARK_SERIES_CHARTS },
+  },
+  'hammerdb-tprocc': {
+    primaryMetric: (_test, has) => hammerdbPrimaryMetric(has),
+    isTestName: isHammerdbPointName,
+    workloadMeta: () => undefined,
+    gateValues: hammerdbGateValues,
+    // Its warehouses are in each test's name.
+    size: () => [],
+    runPage: { keyMetrics: HAMMERDB_KEY_METRICS },
+  },
 };
+
+/** The vocabulary of a workload's benchmark. */
+export function vocabularyOf(workload: Workload): Vocabulary {
+  return VOCABULARIES[workload.kind] as Vocabulary;
+}
 
 /** Metric name of a test's headline number, given the metrics the run has for that test. */
 export function primaryMetric(
@@ -23,5 +87,5 @@ export function primaryMetric(
   test: string,
   has: (metric: string) => boolean,
 ): string | undefined {
-  return VOCABULARIES[benchmark].primaryMetric(test, has);
+  return (VOCABULARIES[benchmark] as Vocabulary).primaryMetric(test, has);
 }

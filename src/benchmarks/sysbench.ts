@@ -1,5 +1,7 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
 // 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
+import type { SysbenchWorkload } from '../schemas/index.ts';
+import { count, durationClasses, type WorkloadGates, type KeyMetric } from './shapes.ts';
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
@@ -142,6 +144,21 @@ export function sysbenchTestName(testType: string, range: number): string {
   return t?.multiRange || range !== defaultRange ? `${testType}_range=${range}` : testType;
 }
 
+/** The test type a test name names (`read-only_range=10` and `point-query_threads=4` -> their type), if known. */
+export function sysbenchTestTypeOf(test: string): SysbenchTestType | undefined {
+  return SYSBENCH_TESTS[baseTestType(test.replace(/_(range|threads)=\d+/g, ''))];
+}
+
+/** Whether a test name is a sysbench test as benchsite names them (`point-query`, `read-only_range=10`). */
+export function isSysbenchTestName(test: string): boolean {
+  return sysbenchTestTypeOf(test) !== undefined;
+}
+
+/** Whether a run spec's `tests` entry names a known test (a test type, `_range=<n>` for a range). */
+export function isSysbenchSpecTest(entry: string): boolean {
+  return SYSBENCH_TESTS[baseTestType(entry.replace(/_range=\d+$/, ''))] !== undefined;
+}
+
 /** Test name for a Lua script name (stock or mytools), used when an output names no test. */
 export function testTypeForLua(lua: string): string | undefined {
   const base = lua.replace(/\.lua$/, '');
@@ -177,3 +194,40 @@ export type SysbenchMetric = keyof typeof SYSBENCH_METRICS;
 export function sysbenchPrimaryMetric(has: (metric: SysbenchMetric) => boolean): SysbenchMetric | undefined {
   return (['scan_krows_per_s', 'qps'] as const).find(has);
 }
+
+/** The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations. */
+export function sysbenchGateValues(w: SysbenchWorkload): WorkloadGates {
+  const seconds = Object.values(w.seconds ?? {}).filter((x): x is number => typeof x === 'number');
+  return {
+    tables: w.tables,
+    rows: w.rows,
+    threads: w.threads.join(','),
+    duration: durationClasses(seconds),
+    'lua-scripts': w.luaScripts,
+  };
+}
+
+/** The run's size in words: `1 table × 20,000 rows`, `1 thread`. */
+export function sysbenchSize(w: SysbenchWorkload): string[] {
+  const parts: string[] = [];
+  if (w.tables !== undefined || w.rows !== undefined)
+    parts.push(`${count(w.tables) ?? '?'} table${w.tables === 1 ? '' : 's'} × ${count(w.rows) ?? '?'} rows`);
+  if (w.threads.length)
+    parts.push(`${w.threads.join(', ')} thread${w.threads.length === 1 && w.threads[0] === 1 ? '' : 's'}`);
+  return parts;
+}
+
+/** The columns of a run page's test table (metrics a run lacks are left out). */
+export const SYSBENCH_KEY_METRICS: KeyMetric[] = [
+  { metric: 'qps', title: 'QPS' },
+  { metric: 'tps', title: 'TPS' },
+  { metric: 'scan_krows_per_s', title: 'Krows/s' },
+  { metric: 'latency_avg_ms', title: 'avg ms' },
+  { metric: 'latency_p95_ms', title: 'p95 ms' },
+  { metric: 'latency_max_ms', title: 'max ms' },
+  { metric: 'errors_per_s', title: 'errors/s' },
+  { metric: 'cpu_us_per_query', title: 'CPU µs/query' },
+  { metric: 'cs_per_query', title: 'cs/query' },
+  { metric: 'rkb_per_query', title: 'KB read/query' },
+  { metric: 'wkb_per_query', title: 'KB written/query' },
+];

@@ -151,6 +151,20 @@ describe('benchsite harvest / export / validate', () => {
     );
   });
 
+  it('export --comparable-with keeps only runs that pass every comparability gate, saying why others are left out', () => {
+    const mytools = 'sysbench/Ubuntu-2204-jammy-amd64-base/20250305-x.pg1023_o2nofp.x10a_c32r128.pk1';
+    const r = benchsite(['export', '--runs', out, '--comparable-with', mytools]);
+    expect(r.code, r.stderr).toBe(0);
+    const runs = new Set(csvRows(r.stdout).map((x) => x.run));
+    expect([...runs]).toEqual([mytools]);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^left out sysbench/unknown/\\d{8}-pgsql-point-select-report-interval: not comparable with ${mytools.replace(/[.]/g, '\\.')}: .*different threads: 1 vs 40 in the base`,
+        'm',
+      ),
+    );
+  });
+
   it('every command has --help', () => {
     for (const c of ['harvest', 'validate', 'export', 'schema']) {
       const r = benchsite([c, '--help']);

@@ -21,6 +21,14 @@ describe('npm run fuzz, quick', () => {
     });
   }, 300_000);
 
+  it('a case over the time limit is stopped and counted as a hang, with its seed and mutations', async () => {
+    const s = await fuzz({ seed: 1, cases: 2, timeout: 0.001, workers: 1 });
+    expect(s.counts.hang).toBe(2);
+    const [place] = [...s.places.values()];
+    expect(place!.example.outcome.place).toMatch(/: no answer within 0\.001 s$/);
+    expect(place!.example.mutations.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a case is the same bytes for the same seed and number, and covers every seed', () => {
     const list = seeds();
     const a = makeCase(list, 7, 123);

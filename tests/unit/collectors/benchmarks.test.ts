@@ -1,0 +1,76 @@
+// The registry is the only list of benchmarks: every benchmark the stored schemas name has one folder entry and one
+// vocabulary, and code outside a benchmark's own files asks them rather than naming a benchmark.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BENCHMARKS, BENCHMARK_FOLDERS } from '../../../collectors/benchmarks.ts';
+import { readSpec } from '../../../collectors/lib/read-spec.ts';
+import { specSecrets } from '../../../collectors/run-spec.ts';
+import { VOCABULARIES } from '../../../src/benchmarks/index.ts';
+import { Benchmark, SpecBenchmarkSchema, WorkloadSchema } from '../../../src/schemas/index.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('the benchmark registry', () => {
+  it('lists every benchmark of the schemas once, in collectors/benchmarks.ts and src/benchmarks/index.ts', () => {
+    const names = sorted(Benchmark.options);
+    expect(names.length).toBeGreaterThan(0);
+    expect(sorted(Object.keys(BENCHMARKS))).toEqual(names);
+    expect(sorted(BENCHMARK_FOLDERS.map((f) => f.name))).toEqual(names);
+    for (const [key, folder] of Object.entries(BENCHMARKS)) expect(folder.name).toBe(key);
+    expect(sorted(Object.keys(VOCABULARIES))).toEqual(names);
+    // A run's workload and a run spec's benchmark are chosen by the same names.
+    expect(sorted(WorkloadSchema.options.map((o) => o.shape.kind.value))).toEqual(names);
+    expect(sorted(SpecBenchmarkSchema.options.map((o) => o.shape.kind.value))).toEqual(names);
+  });
+
+  it('is asked by the shared code: no comparison with a benchmark name outside its folder and the report pages', () => {
+    const benchmarkName = new RegExp(
+      `(===|!==)\\s*'(${Benchmark.options.join('|')})'|case '(${Benchmark.options.join('|')})'`,
+    );
+    // A benchmark's own files, and the report views, whose layout is chosen per benchmark by design.
+    const own = [/^collectors\/(sysbench|insert-benchmark|hammerdb)\//, /^src\/benchmarks\//];
+    const reportViews = [
+      'src/analysis/report-model.ts',
+      'src/analysis/hammerdb-report.ts',
+      'src/scripts/compare.ts',
+      'src/components/reports/',
+      'src/pages/reports/',
+    ];
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, e.name);
+        if (e.isDirectory()) walk(path);
+        else if (/\.(ts|astro)$/.test(e.name)) {
+          const rel = relative(root, path);
+          if (own.some((r) => r.test(rel)) || reportViews.some((p) => rel.startsWith(p))) continue;
+          readFileSync(path, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              if (benchmarkName.test(line)) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk(join(root, 'collectors'));
+    walk(join(root, 'src'));
+    expect(found).toEqual([]);
+  });
+
+  it("asks a benchmark's folder for the secrets its part of a spec names (HammerDB's pgUserPasswordEnv)", async () => {
+    const spec = await readSpec(join(root, 'examples/hammerdb-tprocc.yaml'));
+    if (spec.benchmark.kind !== 'hammerdb-tprocc') throw new Error('examples/hammerdb-tprocc.yaml is not HammerDB');
+    const name = 'BENCHSITE_TEST_PG_USER_PASSWORD';
+    process.env[name] = 'tpcc-user-secret-1';
+    try {
+      expect(specSecrets(spec)).not.toContain('tpcc-user-secret-1');
+      expect(specSecrets({ ...spec, benchmark: { ...spec.benchmark, pgUserPasswordEnv: name } })).toContain(
+        'tpcc-user-secret-1',
+      );
+    } finally {
+      delete process.env[name];
+    }
+  });
+});
