@@ -24,3 +24,20 @@ export function durationClasses(seconds: number[]): string | undefined {
 export function count(x: number | undefined): string | undefined {
   return x === undefined ? undefined : x.toLocaleString('en-US');
 }
+
+/** A column of a run page's test table: a metric and its header. */
+export interface KeyMetric {
+  metric: string;
+  title: string;
+}
+
+/** A per-interval series column drawn on the run page, one panel per test. */
+export interface SeriesChart {
+  /** Series name in series.json, e.g. `iibench.client1`. */
+  series: string;
+  column: string;
+  title: string;
+  yTitle: string;
+  /** Multiply the values by this (e.g. 0.001 for µs -> ms). */
+  scale?: number;
+}
