@@ -1,7 +1,7 @@
 // Export names and units of the HammerDB metrics that both harvest and `benchsite import` write, so a harvested
 // run and a published table can share a report. The system columns are named as the published CSVs name them.
 import type { HammerdbWorkload } from '../schemas/index.ts';
-import { durationClass, type WorkloadGates } from './shapes.ts';
+import { durationClass, type WorkloadGates, type KeyMetric } from './shapes.ts';
 
 export const HAMMERDB_METRICS = {
   nopm: 'new orders/min',
@@ -46,3 +46,17 @@ export function hammerdbGateValues(w: HammerdbWorkload): WorkloadGates {
     'stored-procedures': w.storedProcedures,
   };
 }
+
+/** The columns of a run page's test table (metrics a run lacks are left out). */
+export const HAMMERDB_KEY_METRICS: KeyMetric[] = [
+  { metric: 'nopm', title: 'NOPM' },
+  { metric: 'tpm', title: 'TPM (DBMS count, not comparable across DBMS)' },
+  { metric: 'neword_avg_ms', title: 'NEWORD avg ms' },
+  { metric: 'neword_p95_ms', title: 'NEWORD p95 ms' },
+  { metric: 'payment_p95_ms', title: 'PAYMENT p95 ms' },
+  { metric: 'vmstat_us_plus_sy', title: 'us+sy %' },
+  { metric: 'vmstat_cs', title: 'cs/s' },
+  { metric: 'cpu_per_nopm', title: 'cpuPer' },
+  { metric: 'iostat_r_per_s', title: 'r/s' },
+  { metric: 'iostat_wmb_per_s', title: 'wMB/s' },
+];

@@ -2,17 +2,25 @@
 // where both the site (src/analysis, src/site) and the collectors (which write these names) import it: src/
 // never imports collectors/. This file is what the site asks of a benchmark by its name.
 import type { BenchmarkName, Meta, Workload } from '../schemas/index.ts';
-import { hammerdbGateValues, hammerdbPrimaryMetric, isHammerdbPointName } from './hammerdb-tprocc.ts';
 import {
+  HAMMERDB_KEY_METRICS,
+  hammerdbGateValues,
+  hammerdbPrimaryMetric,
+  isHammerdbPointName,
+} from './hammerdb-tprocc.ts';
+import {
+  INSERT_BENCHMARK_KEY_METRICS,
+  INSERT_BENCHMARK_SERIES_CHARTS,
   insertBenchmarkGateValues,
   insertBenchmarkPrimaryMetric,
   insertBenchmarkSize,
   isStepName,
 } from './insert-benchmark.ts';
-import type { WorkloadGates } from './shapes.ts';
+import type { KeyMetric, SeriesChart, WorkloadGates } from './shapes.ts';
 import {
   isSysbenchSpecTest,
   isSysbenchTestName,
+  SYSBENCH_KEY_METRICS,
   SYSBENCH_TESTS,
   sysbenchGateValues,
   sysbenchPrimaryMetric,
@@ -34,6 +42,8 @@ export interface Vocabulary<K extends BenchmarkName = BenchmarkName> {
   gateValues(workload: WorkloadOf<K>): WorkloadGates;
   /** The run-level size of a workload in words (history keeps runs of other sizes apart); none when it has none. */
   size(workload: WorkloadOf<K>, label?: string): string[];
+  /** A run page's test table columns, and its extra per-interval charts. */
+  runPage: { keyMetrics: KeyMetric[]; seriesCharts?: SeriesChart[] };
 }
 
 /** One entry per benchmark of the run schema (a test checks both lists hold the same names). */
@@ -45,6 +55,7 @@ export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
     specTests: { known: Object.keys(SYSBENCH_TESTS), accepts: isSysbenchSpecTest },
     gateValues: sysbenchGateValues,
     size: sysbenchSize,
+    runPage: { keyMetrics: SYSBENCH_KEY_METRICS },
   },
   'insert-benchmark': {
     primaryMetric: insertBenchmarkPrimaryMetric,
@@ -52,6 +63,7 @@ export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
     workloadMeta: (meta) => meta.insertBenchmark,
     gateValues: insertBenchmarkGateValues,
     size: insertBenchmarkSize,
+    runPage: { keyMetrics: INSERT_BENCHMARK_KEY_METRICS, seriesCharts: INSERT_BENCHMARK_SERIES_CHARTS },
   },
   'hammerdb-tprocc': {
     primaryMetric: (_test, has) => hammerdbPrimaryMetric(has),
@@ -60,6 +72,7 @@ export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
     gateValues: hammerdbGateValues,
     // Its warehouses are in each test's name.
     size: () => [],
+    runPage: { keyMetrics: HAMMERDB_KEY_METRICS },
   },
 };
 

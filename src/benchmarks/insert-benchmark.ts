@@ -8,7 +8,7 @@
 // report names of the 2021 summaries, q100.1 q100.2 ...
 import { printfFixed } from '../analysis/c-printf.ts';
 import type { InsertBenchmarkWorkload } from '../schemas/index.ts';
-import { count, durationClass, type WorkloadGates } from './shapes.ts';
+import { count, durationClass, type WorkloadGates, type KeyMetric, type SeriesChart } from './shapes.ts';
 
 export type StepKind = 'load' | 'index' | 'write' | 'query';
 
@@ -305,3 +305,44 @@ export function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string):
   if (w.clients !== undefined) parts.push(`${w.clients} client${w.clients === 1 ? '' : 's'}`);
   return parts;
 }
+
+/** The columns of a run page's test table (metrics a run lacks are left out). */
+export const INSERT_BENCHMARK_KEY_METRICS: KeyMetric[] = [
+  { metric: 'ips', title: 'inserts/s' },
+  { metric: 'qps', title: 'queries/s' },
+  { metric: 'cpupq', title: 'CPU µs/op' },
+  { metric: 'cspq', title: 'cs/op' },
+  { metric: 'rpq', title: 'reads/op' },
+  { metric: 'rkbpq', title: 'KB read/op' },
+  { metric: 'wkbpi', title: 'KB written/insert' },
+  { metric: 'maxop', title: 'max response s' },
+  { metric: 'dbgb1', title: 'DB GiB' },
+];
+
+/** Extra per-interval charts of a run page; tests whose values are all 0 get no panel. */
+export const INSERT_BENCHMARK_SERIES_CHARTS: SeriesChart[] = [
+  { series: 'iibench.client1', column: 'i_ips', title: 'Inserts per second (client 1)', yTitle: 'inserts/s' },
+  {
+    series: 'iibench.client1',
+    column: 'max_i',
+    title: 'Largest insert response time per second (client 1)',
+    yTitle: 'ms',
+    scale: 0.001,
+  },
+  { series: 'iibench.client1', column: 'i_dps', title: 'Deletes per second (client 1)', yTitle: 'deletes/s' },
+  {
+    series: 'iibench.client1',
+    column: 'max_d',
+    title: 'Largest delete response time per second (client 1)',
+    yTitle: 'ms',
+    scale: 0.001,
+  },
+  { series: 'iibench.client1', column: 'i_qps', title: 'Queries per second (client 1)', yTitle: 'queries/s' },
+  {
+    series: 'iibench.client1',
+    column: 'max_q',
+    title: 'Largest query response time per second (client 1)',
+    yTitle: 'ms',
+    scale: 0.001,
+  },
+];

@@ -16,10 +16,28 @@ export function durationClass(seconds: number): string {
 
 /** The `duration` gate's value of tests that ran these seconds: their classes, each once (none without any). */
 export function durationClasses(seconds: number[]): string | undefined {
-  return seconds.length ? [...new Set(seconds.map(durationClass))].join(', ') : undefined;
+  // In class order, whatever order the run lists its read/write/insert seconds in (files differ).
+  return seconds.length ? [...new Set([...seconds].sort((a, b) => a - b).map(durationClass))].join(', ') : undefined;
 }
 
 /** A count in words' digits (`20,000`). */
 export function count(x: number | undefined): string | undefined {
   return x === undefined ? undefined : x.toLocaleString('en-US');
+}
+
+/** A column of a run page's test table: a metric and its header. */
+export interface KeyMetric {
+  metric: string;
+  title: string;
+}
+
+/** A per-interval series column drawn on the run page, one panel per test. */
+export interface SeriesChart {
+  /** Series name in series.json, e.g. `iibench.client1`. */
+  series: string;
+  column: string;
+  title: string;
+  yTitle: string;
+  /** Multiply the values by this (e.g. 0.001 for µs -> ms). */
+  scale?: number;
 }

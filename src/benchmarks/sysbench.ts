@@ -1,7 +1,7 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
 // 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
 import type { SysbenchWorkload } from '../schemas/index.ts';
-import { count, durationClasses, type WorkloadGates } from './shapes.ts';
+import { count, durationClasses, type WorkloadGates, type KeyMetric } from './shapes.ts';
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
@@ -216,3 +216,18 @@ export function sysbenchSize(w: SysbenchWorkload): string[] {
     parts.push(`${w.threads.join(', ')} thread${w.threads.length === 1 && w.threads[0] === 1 ? '' : 's'}`);
   return parts;
 }
+
+/** The columns of a run page's test table (metrics a run lacks are left out). */
+export const SYSBENCH_KEY_METRICS: KeyMetric[] = [
+  { metric: 'qps', title: 'QPS' },
+  { metric: 'tps', title: 'TPS' },
+  { metric: 'scan_krows_per_s', title: 'Krows/s' },
+  { metric: 'latency_avg_ms', title: 'avg ms' },
+  { metric: 'latency_p95_ms', title: 'p95 ms' },
+  { metric: 'latency_max_ms', title: 'max ms' },
+  { metric: 'errors_per_s', title: 'errors/s' },
+  { metric: 'cpu_us_per_query', title: 'CPU µs/query' },
+  { metric: 'cs_per_query', title: 'cs/query' },
+  { metric: 'rkb_per_query', title: 'KB read/query' },
+  { metric: 'wkb_per_query', title: 'KB written/query' },
+];

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
-import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE, SEED_000_PG_VS_MY_ABSOLUTE } from './hammerdb-seed-tables.ts';
+import {
+  POST_2026_02_15_PG_COLUMNS,
+  POST_2026_02_15_PG_RELATIVE,
+  POST_2026_02_15_PG_VS_MY_ABSOLUTE,
+} from './hammerdb-post-tables.ts';
 
 const LARGE = '/reports/2026-02-15-hammerdb-tproc-c-large-server/';
 const SMALL = '/reports/2026-03-16-hammerdb-tproc-c-cpu-efficiency-small-server/';
@@ -43,8 +47,8 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     const headers = (await pg.locator('table.hammerdb-grid.relative thead th a').allTextContents()).map((s) =>
       s.trim(),
     );
-    expect(headers).toEqual([...SEED_000_PG_COLUMNS]);
-    for (const [row, expected] of Object.entries(SEED_000_PG_RELATIVE)) {
+    expect(headers).toEqual([...POST_2026_02_15_PG_COLUMNS]);
+    for (const [row, expected] of Object.entries(POST_2026_02_15_PG_RELATIVE)) {
       const cells = pg.locator(`table.hammerdb-grid.relative tr[data-point="${pointKey(row)}"] td`);
       expect(
         (await cells.allTextContents()).map((s) => s.trim()),
@@ -67,7 +71,7 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     ).toContain('improvement');
     // Postgres vs MySQL, absolute, and the iostat/vmstat tables only in that section.
     const vs = sections.nth(2);
-    for (const [row, values] of Object.entries(SEED_000_PG_VS_MY_ABSOLUTE)) {
+    for (const [row, values] of Object.entries(POST_2026_02_15_PG_VS_MY_ABSOLUTE)) {
       expect(
         (await vs.locator(`table.hammerdb-grid.absolute tr[data-point="${pointKey(row)}"] td`).allTextContents()).map(
           (s) => s.trim(),

@@ -9,7 +9,7 @@ import { importHammerdbTables } from '../../../../collectors/published/hammerdb-
 import { FIXTURES } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
-import { SEED_000_PG_COLUMNS, SEED_000_PG_RELATIVE } from '../../../e2e/hammerdb-seed-tables.ts';
+import { POST_2026_02_15_PG_COLUMNS, POST_2026_02_15_PG_RELATIVE } from '../../../e2e/hammerdb-post-tables.ts';
 
 const csv = (name: string) => ({ name, data: new Uint8Array(readFileSync(`${FIXTURES}published/${name}`)) });
 const large = importHammerdbTables(
@@ -22,12 +22,12 @@ const large = importHammerdbTables(
 const idOf = (label: string) => large.find((r) => r.run.dbms.label === label)!.id;
 
 describe('the 2026-02-15 post: Postgres 12 to 18 relative to pg1222', () => {
-  const ids = SEED_000_PG_COLUMNS.map(idOf);
+  const ids = POST_2026_02_15_PG_COLUMNS.map(idOf);
   const model = hammerdbReport({ runs: large.filter((r) => ids.includes(r.id)), base: ids[0]!, order: ids });
 
   it('rows are the points in the post order, columns the versions, base first', () => {
-    expect(model.rows.map((r) => r.point.label)).toEqual(Object.keys(SEED_000_PG_RELATIVE));
-    expect(model.columns.map((c) => c.label)).toEqual([...SEED_000_PG_COLUMNS]);
+    expect(model.rows.map((r) => r.point.label)).toEqual(Object.keys(POST_2026_02_15_PG_RELATIVE));
+    expect(model.columns.map((c) => c.label)).toEqual([...POST_2026_02_15_PG_COLUMNS]);
     expect(model.variants).toEqual(['all']);
   });
 
@@ -36,7 +36,7 @@ describe('the 2026-02-15 post: Postgres 12 to 18 relative to pg1222', () => {
       expect(
         r.cells.map((c) => c.relative!.toFixed(3)),
         r.point.label,
-      ).toEqual(SEED_000_PG_RELATIVE[r.point.label]);
+      ).toEqual(POST_2026_02_15_PG_RELATIVE[r.point.label]);
     }
   });
 
@@ -54,7 +54,7 @@ describe('the 2026-02-15 post: Postgres 12 to 18 relative to pg1222', () => {
     expect(row('vu=10, wh=1000').cells[2]!.verdict).toBe('improvement'); // 1.054
     expect(row('vu=40, wh=2000').cells[6]!.verdict).toBe('regression'); // 0.947
     expect(model.bars).toHaveLength(9 * 6);
-    expect(model.summaries.map((s) => s.label)).toEqual(SEED_000_PG_COLUMNS.slice(1));
+    expect(model.summaries.map((s) => s.label)).toEqual(POST_2026_02_15_PG_COLUMNS.slice(1));
   });
 });
 

@@ -1,12 +1,12 @@
-// Tables of the post "HammerDB tproc-c on a large server, Postgres and MySQL" (Small Datum, 2026-02-15,
-// section "Results: Postgres 12 to 18", "The relative NOPM values are here"; tests/fixtures/published/README.md), transcribed cell for cell. Tests compare benchsite's tables with them; they are
-// never read from the seed at run time.
+// Tables of the post "HammerDB tproc-c on a large server, Postgres and MySQL" (Small Datum, 2026-02-15, section
+// "Results: Postgres 12 to 18", "The relative NOPM values are here"; tests/fixtures/published/README.md),
+// transcribed cell for cell: tests compare benchsite's tables with them, so the post is never read at test time.
 
 /** Column order of the post's relative Postgres table. */
-export const SEED_000_PG_COLUMNS = ['pg1222', 'pg1323', 'pg1420', 'pg1515', 'pg1611', 'pg177', 'pg181'] as const;
+export const POST_2026_02_15_PG_COLUMNS = ['pg1222', 'pg1323', 'pg1420', 'pg1515', 'pg1611', 'pg177', 'pg181'] as const;
 
 /** Relative NOPM (NOPM / NOPM of pg1222), as printed in the post with 3 decimals, by row `vu=V, wh=W`. */
-export const SEED_000_PG_RELATIVE: Record<string, string[]> = {
+export const POST_2026_02_15_PG_RELATIVE: Record<string, string[]> = {
   'vu=10, wh=1000': ['1.000', '1.000', '1.054', '1.042', '1.004', '1.010', '0.968'],
   'vu=20, wh=1000': ['1.000', '1.035', '1.037', '1.028', '1.028', '1.001', '0.997'],
   'vu=40, wh=1000': ['1.000', '1.040', '0.988', '1.000', '1.027', '0.998', '0.970'],
@@ -19,7 +19,7 @@ export const SEED_000_PG_RELATIVE: Record<string, string[]> = {
 };
 
 /** The same post, "Results: MySQL vs Postgres", absolute NOPM of pg181 and my8408. */
-export const SEED_000_PG_VS_MY_ABSOLUTE: Record<string, [string, string]> = {
+export const POST_2026_02_15_PG_VS_MY_ABSOLUTE: Record<string, [string, string]> = {
   'vu=10, wh=1000': ['341688', '155194'],
   'vu=20, wh=1000': ['422397', '281038'],
   'vu=40, wh=1000': ['431648', '435095'],
