@@ -2,8 +2,8 @@
 # The mytools summary pipeline over finished sysbench result directories, as the harness runs it: for each test
 # the op rate taken from sysbench's output and an.sh (iostat and vmstat per operation: sb.met.*) as run.sh
 # calls them after a test, then sum_qps_csv.sh (QPS tables, TSV and CSV) and sum_met.sh (sb.met side by side)
-# as in tests/fixtures/realruns/sysbench/PROVENANCE.md. The mytools scripts are not part of benchsite: the
-# first argument is the directory holding them (bench/sysbench.lua of a mytools checkout).
+# as in sysbench/PROVENANCE.md inside tests/fixtures/realruns/sysbench.tar.gz. The mytools scripts are not part of
+# benchsite: the first argument is the directory holding them (bench/sysbench.lua of a mytools checkout).
 # Usage (in a scratch copy, since the scripts write beside the results): mytools-pipeline.sh <mytools dir> <x.*>...
 set -u
 M=$1

@@ -110,6 +110,12 @@ export function seeds(): Seed[] {
         (p) => !p.includes('/') && SB_TESTS.test(p) && !/^sb\.(end\.ps|es)\./.test(p),
       ),
     },
+    {
+      name: 'sysbench benchsite run (journal, meta)',
+      format: 'sysbench',
+      root: 'x.ma101119.cy1.pk1',
+      files: benchsiteSysbenchRun(),
+    },
     ...dirFiles(FIXTURES + 'sysbench-1.0.20', (p) => p.endsWith('.txt')).map((f): Seed => ({
       name: `sysbench 1.0.20 ${f.path}`,
       format: 'sysbench',
@@ -207,6 +213,29 @@ export function seeds(): Seed[] {
   ];
   cached = list.filter((s) => s.files.length > 0);
   return cached;
+}
+
+/** A real mytools sysbench directory with the journal and meta file `benchsite run` keeps beside the outputs. */
+function benchsiteSysbenchRun(): SeedFile[] {
+  const files = fromArchive(
+    'realruns/sysbench.tar.gz',
+    'sysbench/x.ma101119.cy1.pk1/',
+    (p) => !p.includes('/') && /\.(point-query|scan)\.range/.test(p) && /^sb\.(o|met|vm|io)\./.test(p),
+  );
+  let at = Date.UTC(2026, 10, 22, 2, 0, 0);
+  const lines: string[] = [];
+  for (const f of files.filter((x) => x.path.startsWith('sb.o.'))) {
+    const step = `test:${f.path.slice('sb.o.'.length)}`;
+    lines.push(JSON.stringify({ event: 'start', at: new Date(at).toISOString(), step, files: [f.path] }));
+    at += 60_000;
+    lines.push(JSON.stringify({ event: 'done', at: new Date(at).toISOString(), step, code: 0, seconds: 60 }));
+  }
+  files.push({ path: JOURNAL, data: enc.encode(`${lines.join('\n')}\n`) });
+  files.push({
+    path: RAW_META,
+    data: enc.encode(`${JSON.stringify({ host: { name: 'vm1' }, cpus: 2, date: '2026-11-22' }, null, 2)}\n`),
+  });
+  return files;
 }
 
 /** The real 0.2m PostgreSQL result directory as `benchsite run` leaves it: no o.res, a journal and meta file. */

@@ -8,6 +8,9 @@ import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
 import { checkRunFolder, checkRunJson } from '../../src/runs/validate-run-folder.ts';
 import { readAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
+import type { Report, Run } from '../../src/schemas/index.ts';
+import { comparability, splitGates } from '../../src/analysis/comparability.ts';
+import { reportSections } from '../../src/site/report-sections.ts';
 import type { Command } from './command.ts';
 
 export const validateCommand: Command = {
@@ -109,7 +112,39 @@ async function placeholderProblems(
     if (!run) return [];
     runs.push({ id, run });
   }
-  return reportProse(file, text, report, runs).problems;
+  return [...comparabilityProblems(file, report as Report, runs), ...reportProse(file, text, report, runs).problems];
+}
+
+/**
+ * The comparability check the site build makes on each report section it renders from the runs (a section of
+ * published-relative tables shows the post's own numbers and is not checked): every run against its base on
+ * every gate of src/analysis/comparability.ts, unless the frontmatter acknowledges the gate.
+ */
+function comparabilityProblems(file: string, report: Report, runs: Array<{ id: string; run: Run }>): Problem[] {
+  const byId = new Map(runs.map((r) => [r.id, r.run]));
+  const problems: Problem[] = [];
+  reportSections(report).forEach((section, i) => {
+    const ids = [section.base, ...section.runs];
+    if (report.view === 'relative' || ids.some((id) => byId.get(id)?.provenance.source === 'published-relative'))
+      return;
+    const base = byId.get(section.base);
+    if (!base) return;
+    for (const id of section.runs) {
+      const run = byId.get(id);
+      if (!run || id === section.base) continue;
+      const open = splitGates(comparability(run, base), report.acknowledge).open;
+      if (open.length)
+        problems.push(
+          problem(
+            file,
+            report.sections ? `sections.${i}.runs` : 'runs',
+            `run ${id} is not comparable with the base ${section.base}: ${open.map((g) => g.text).join('; ')}`,
+            `Compare comparable runs only, or acknowledge the difference in the frontmatter: acknowledge: [${open.map((g) => g.name).join(', ')}]`,
+          ),
+        );
+    }
+  });
+  return problems;
 }
 
 /** All problems of one run.json and the files beside it. The run id is the path below the runs root (4 levels up). */

@@ -3,6 +3,7 @@
 // above the maximum) come from damaged input. Such a number is never published: it is left out and its test is
 // marked failed with what was wrong and where to look. Series values that are not numbers become null (the
 // tool printed nothing readable there).
+import { WorkloadSchema } from '../../src/schemas/workload.ts';
 import type { HarvestedRun } from './harvested.ts';
 
 /** No database server does more operations than this per second. */
@@ -127,6 +128,34 @@ export function guardNumbers(h: HarvestedRun): void {
       for (const metric of o.metrics) drop.add(`${test}\u0000${metric}`);
       reasons.set(test, [...(reasons.get(test) ?? []), o.text]);
     }
+  for (const t of run.tests) {
+    // Histogram buckets count operations: whole numbers, not negative.
+    const bad = (t.histograms ?? []).filter((hist) =>
+      hist.buckets.some((b) => !Number.isSafeInteger(b.count) || b.count < 0),
+    );
+    if (bad.length) {
+      t.histograms = t.histograms!.filter((hist) => !bad.includes(hist));
+      if (t.histograms.length === 0) delete t.histograms;
+      reasons.set(t.name, [
+        ...(reasons.get(t.name) ?? []),
+        ...bad.map((hist) => `the ${hist.name} histogram has a bucket count that is not a whole number`),
+      ]);
+    }
+  }
+  // Workload facts read from the files (rows, clients, batch sizes): a value the schema refuses (a count that
+  // is not a whole number, beyond 2^53) stays unknown, with a note.
+  const checked = WorkloadSchema.safeParse(run.workload);
+  if (!checked.success) {
+    const workload = run.workload as Record<string, unknown>;
+    for (const key of new Set(checked.error.issues.map((i) => i.path[0]))) {
+      if (typeof key !== 'string' || key === 'kind' || !(key in workload)) continue;
+      run.provenance.notes = [
+        ...(run.provenance.notes ?? []),
+        `workload.${key} ${JSON.stringify(workload[key]).slice(0, 80)} is not a possible value: it is left unknown`,
+      ];
+      delete workload[key];
+    }
+  }
   for (const t of run.tests) {
     if (!t.system) continue;
     const found: string[] = [];

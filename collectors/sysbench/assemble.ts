@@ -52,7 +52,14 @@ export function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
   if (l.min !== undefined) rows.push(sysbenchRow(test, 'latency_min_ms', l.min));
   if (l.avg !== undefined) rows.push(sysbenchRow(test, 'latency_avg_ms', l.avg));
   if (l.max !== undefined) rows.push(sysbenchRow(test, 'latency_max_ms', l.max));
-  if (l.percentile !== undefined && l.percentileValue !== undefined) {
+  // A percentile is a whole number from 1 to 100 (`95th percentile`); a damaged line gives no metric.
+  if (
+    l.percentile !== undefined &&
+    l.percentileValue !== undefined &&
+    Number.isInteger(l.percentile) &&
+    l.percentile >= 1 &&
+    l.percentile <= 100
+  ) {
     rows.push({ test, metric: `latency_p${l.percentile}_ms`, value: l.percentileValue, unit: 'ms' });
   }
   if (s.elapsedSeconds !== undefined) rows.push(sysbenchRow(test, 'elapsed_s', s.elapsedSeconds));

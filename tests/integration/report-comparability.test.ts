@@ -46,16 +46,24 @@ describe('a report mixing incomparable runs', () => {
 
   it('fails the build with the report, the runs and the difference', () => {
     writeFileSync(file, report(''));
+    // benchsite validate refuses what the build refuses, with the same difference.
+    const v = benchsite(['validate', runs, '--reports', join(dir, 'content', 'reports')]);
+    expect(v.code).toBe(1);
+    expect(v.stdout).toContain(
+      `2026-11-23-mixed.md: runs: run ${OTHER} is not comparable with the base ${BASE}: different tables: 8 vs 1 in the base; different rows: 10000000 vs 20000 in the base; different threads: 40 vs 1 in the base; different duration: 1 to 10 minutes, 10 minutes or more vs under a minute in the base. Compare comparable runs only, or acknowledge the difference in the frontmatter: acknowledge: [tables, rows, threads, duration].`,
+    );
     const r = build(dir);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(
-      `content/reports/2026-11-23-mixed.md: run ${OTHER} against the base ${BASE}: different tables: 8 vs 1 in the base; different rows: 10000000 vs 20000 in the base; different threads: 40 vs 1 in the base; different duration: 10 minutes or more, 1 to 10 minutes vs under a minute in the base`,
+      `content/reports/2026-11-23-mixed.md: run ${OTHER} against the base ${BASE}: different tables: 8 vs 1 in the base; different rows: 10000000 vs 20000 in the base; different threads: 40 vs 1 in the base; different duration: 1 to 10 minutes, 10 minutes or more vs under a minute in the base`,
     );
     expect(r.output).toContain('acknowledge it in the frontmatter: acknowledge: [tables, rows, threads, duration]');
   }, 300_000);
 
   it('builds when the frontmatter acknowledges the differences, and the page shows them in a notice', () => {
     writeFileSync(file, report('acknowledge: [tables, rows, threads, duration]\n'));
+    const v = benchsite(['validate', runs, '--reports', join(dir, 'content', 'reports')]);
+    expect(v.code, v.stdout).toBe(0);
     const r = build(dir);
     expect(r.status, r.output).toBe(0);
     const page = readFileSync(join(dir, 'dist', 'reports', '2026-11-23-mixed', 'index.html'), 'utf8');

@@ -78,3 +78,20 @@ it('a label of thousands of characters (a damaged version line) is cut once, wit
     'the label the files give is 60002 characters long; its first 1000 are kept',
   );
 });
+
+it('a histogram with a count that is not a whole number fails its test; a workload value the schema refuses is left unknown', async () => {
+  const { runs } = await harvestFixture('hammerdb-v6');
+  const h = structuredClone(runs[0]!) as HarvestedRun;
+  const t = h.run.tests[0]!;
+  t.histograms = [{ name: 'insert', buckets: [{ label: '256us', upperSeconds: 0.000256, count: 2.5 }] }];
+  const workload = h.run.workload as Record<string, unknown>;
+  const before = workload.warehouses;
+  workload.warehouses = 1e300;
+  guardNumbers(h);
+  expect(t.histograms).toBeUndefined();
+  expect(t.status).toBe('failed');
+  expect(t.error).toContain('the insert histogram has a bucket count that is not a whole number');
+  expect(before).toBeDefined();
+  expect(workload).not.toHaveProperty('warehouses');
+  expect(h.run.provenance.notes).toContain('workload.warehouses 1e+300 is not a possible value: it is left unknown');
+});

@@ -241,3 +241,17 @@ describe('sysbench results as people paste them into posts and issues', () => {
     );
   });
 });
+
+it('a percentile that is not 1 to 100 (a damaged line) gives no latency metric, and the run validates', async () => {
+  const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+  const { RunSchema } = await import('../../../../src/schemas/index.ts');
+  const real = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
+  const damaged = real.replace('95th percentile:', '99999999999999999999999th percentile:');
+  const run = harvestSysbench(
+    { name: 'x.txt', entries: [{ path: 'x.txt', data: new TextEncoder().encode(damaged) }] },
+    { meta: { date: '2026-11-22' } },
+  ).runs[0]!.run;
+  expect(run.results.map((r) => r.metric).filter((m) => m.startsWith('latency_p'))).toEqual([]);
+  expect(run.results.map((r) => r.metric)).toContain('latency_avg_ms');
+  expect(RunSchema.safeParse(run).success).toBe(true);
+});
