@@ -48,7 +48,7 @@ Options:
   --verbose       list every file that was not read, and why
 
 Examples:
-  benchsite import arc/mar26.pn53.sb.my --meta content/meta/pn53-2026-03-sysbench.yaml
+  benchsite import arc/mar26.pn53.sb.my --meta content/meta/pn53-2026-03-sysbench-mysql.yaml
   benchsite import hammerdb-tprocc-48core-2026-02-15.csv --meta content/meta/ax162s-2026-02-15-hammerdb.yaml
   benchsite import z12b.csv z12b_sync.csv --base z12b --base z12b_sync --meta post.yaml`,
   async run(args) {
@@ -90,7 +90,7 @@ Examples:
         }
         const w = r.written;
         console.log(
-          `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} tests, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
+          `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} ${h.run.tests.length === 1 ? 'test' : 'tests'}, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
         );
         written++;
       },
