@@ -96,7 +96,7 @@ Example:
           const w = r.written;
           const failed = h.run.tests.filter((t) => t.status === 'failed').length;
           console.log(
-            `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} tests${failed ? `, ${failed} failed` : ''})`,
+            `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} ${h.run.tests.length === 1 ? 'test' : 'tests'}${failed ? `, ${failed} failed` : ''})`,
           );
           for (const note of h.run.provenance.notes ?? [])
             if (isWarningNote(note)) console.error(`warning: ${h.run.label}: ${note}`);

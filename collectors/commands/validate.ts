@@ -90,7 +90,8 @@ then a count, and exits with 1 when there is any problem.`,
     // A link is found both by the walk and when the file is opened: say it once.
     const unique = [...new Map(problems.map((pr) => [pr.text, pr])).values()];
     for (const pr of unique) console.log(shownText(pr));
-    const checked = `${files} run file(s)${reports ? ` and ${reports} report(s)` : ''}`;
+    // Each run.json is one run.
+    const checked = `${files} run(s)${reports ? ` and ${reports} report(s)` : ''}`;
     console.log(unique.length ? `${unique.length} problem(s) in ${checked}` : `${checked} valid`);
     return unique.length ? 1 : 0;
   },

@@ -1,7 +1,7 @@
 // The foundation's "done when", as a new user runs it: harvest a mytools directory and a stock sysbench
 // output, export the rows (qps equals each file's per-sec value), and have validate reject a corrupted run.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchsite } from '../helpers/cli.ts';
@@ -39,7 +39,7 @@ describe('benchsite harvest / export / validate', () => {
   it('validate passes on what harvest wrote', () => {
     const r = benchsite(['validate', out]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout.trim()).toBe('2 run file(s) valid');
+    expect(r.stdout.trim()).toBe('2 run(s) valid');
   });
 
   it('export gives tidy rows whose qps equals the per-sec value of each output file', () => {
@@ -98,7 +98,7 @@ describe('benchsite harvest / export / validate', () => {
     const r = benchsite(['validate', bad]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${file}: tests[1].status: expected "ok" or "failed". Use one of those values.`);
-    expect(r.stdout).toContain('1 problem(s) in 2 run file(s)');
+    expect(r.stdout).toContain('1 problem(s) in 2 run(s)');
   });
 
   it('validate checks reports: frontmatter, and that the runs they name exist', () => {
@@ -119,10 +119,10 @@ describe('benchsite harvest / export / validate', () => {
     expect(r.stdout).toContain(
       'bad-field.md: benchmark: expected "sysbench" or "insert-benchmark" or "hammerdb-tprocc". Use one of those values.',
     );
-    expect(r.stdout).toMatch(/2 problem\(s\) in \d+ run file\(s\) and 2 report\(s\)/);
+    expect(r.stdout).toMatch(/2 problem\(s\) in \d+ run\(s\) and 2 report\(s\)/);
     const ok = benchsite(['validate']);
     expect(ok.code, ok.stdout).toBe(0);
-    expect(ok.stdout).toMatch(/run file\(s\) and \d+ report\(s\) valid/);
+    expect(ok.stdout).toMatch(/run\(s\) and \d+ report\(s\) valid/);
   });
 
   it('gives clear errors for bad input', () => {
@@ -171,5 +171,16 @@ describe('benchsite harvest / export / validate', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: benchsite ${c}`));
     }
+  });
+
+  it("the content/ files the commands' help examples name exist", () => {
+    const named: string[] = [];
+    for (const c of ['run', 'harvest', 'import', 'validate', 'export', 'diff', 'schema']) {
+      const r = benchsite([c, '--help']);
+      expect(r.code).toBe(0);
+      named.push(...(r.stdout.match(/\bcontent\/meta\/[\w.-]+\.yaml\b/g) ?? []));
+    }
+    expect(named).toContain('content/meta/pn53-2026-03-sysbench-mysql.yaml');
+    for (const f of named) expect(existsSync(f), f).toBe(true);
   });
 });

@@ -58,7 +58,7 @@ describe('benchsite import of an archived campaign', () => {
   });
 
   it('validate passes; export gives every qps.abs cell with the source harness-summary', () => {
-    expect(benchsite(['validate', out]).stdout.trim()).toBe('36 run file(s) valid');
+    expect(benchsite(['validate', out]).stdout.trim()).toBe('36 run(s) valid');
     // Written to a file: the rows of 36 runs are more than a pipe buffer holds.
     const file = join(out, 'export.csv');
     expect(benchsite(['export', '--runs', out, '--format', 'csv', '--out', file]).code).toBe(0);

@@ -26,7 +26,7 @@ describe('benchsite harvest / validate / export on realruns/hammerdb.tar.gz', ()
     expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-ma101119\/run\.json  \(3 tests\)/);
     expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-pg1518\/run\.json  \(2 tests, 2 failed\)/);
     expect(r.stdout).toMatch(
-      /20261122-postgresql\.1_debian_libpgtcl_missing_pg_notice_handler\/run\.json  \(1 tests, 1 failed\)/,
+      /20261122-postgresql\.1_debian_libpgtcl_missing_pg_notice_handler\/run\.json  \(1 test, 1 failed\)/,
     );
     expect(r.stdout).toContain('4 run(s) harvested');
     expect(r.stderr).not.toMatch(/ExperimentalWarning|SQLite/);
@@ -35,7 +35,7 @@ describe('benchsite harvest / validate / export on realruns/hammerdb.tar.gz', ()
         /^unchanged /gm,
       ),
     ).toHaveLength(4);
-    expect(benchsite(['validate', out]).stdout.trim()).toBe('4 run file(s) valid');
+    expect(benchsite(['validate', out]).stdout.trim()).toBe('4 run(s) valid');
   });
 
   it('export: nopm and tpm of every timed run are its TEST RESULT line', () => {
@@ -90,7 +90,7 @@ describe('benchsite import of the published tables', () => {
       out,
     ]);
     expect(b.code, b.stderr).toBe(0);
-    expect(benchsite(['validate', out]).stdout.trim()).toBe('15 run file(s) valid');
+    expect(benchsite(['validate', out]).stdout.trim()).toBe('15 run(s) valid');
     const rows = csvRows(benchsite(['export', '--runs', out, '--format', 'csv']).stdout);
     const published = [
       ...csvRows(fixtureText('published/hammerdb-tprocc-48core-2026-02-15.csv')),

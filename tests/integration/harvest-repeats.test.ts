@@ -57,7 +57,7 @@ describe('benchsite harvest keeps repeats', () => {
     expect(qps(`${ID}~2`)).toBeCloseTo(qps(ID) * 0.97, 1);
     const v = benchsite(['validate', out]);
     expect(v.code, v.stdout + v.stderr).toBe(0);
-    expect(v.stdout.trim()).toBe('2 run file(s) valid');
+    expect(v.stdout.trim()).toBe('2 run(s) valid');
   });
 
   it('harvesting either again changes nothing; --replace writes the copy over the first run', () => {

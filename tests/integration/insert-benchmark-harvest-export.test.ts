@@ -49,7 +49,7 @@ describe('benchsite harvest / validate / export on the Insert Benchmark fixtures
     expect(again.stdout.match(/^unchanged /gm)).toHaveLength(4);
     const v = benchsite(['validate', out]);
     expect(v.code, v.stdout).toBe(0);
-    expect(v.stdout.trim()).toBe('4 run file(s) valid');
+    expect(v.stdout.trim()).toBe('4 run(s) valid');
   });
 
   it("export: inserts_per_s and queries_per_s of every step are its o.res values; ips/qps/cpupq are o.sum.t's", () => {

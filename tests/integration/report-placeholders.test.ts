@@ -69,7 +69,7 @@ describe('report placeholders', { timeout: 300_000 }, () => {
     expect(r.stdout.trim().split('\n')).toEqual([
       LINES.claim,
       LINES.unresolved,
-      '2 problem(s) in 4 run file(s) and 3 report(s)',
+      '2 problem(s) in 4 run(s) and 3 report(s)',
     ]);
   });
 
