@@ -1,5 +1,6 @@
-// `node fuzz/dump-case.ts <seed> <case> <dir>`: writes the files of one case to <dir> (the .tar.gz as
-// <root>.tar.gz, or the files under <dir>/<root>/), to look at them or harvest them with the CLI.
+// `npm run fuzz:dump -- <seed> <case> <dir>`: writes the files of one case to <dir> (the .tar.gz as
+// <root>.tar.gz, or the files under <dir>/<root>/), to look at them or harvest them with the CLI. Through npm
+// because npm runs the project's pinned Node, which runs .ts files; an older system `node` does not.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { seeds } from './corpus.ts';
@@ -7,7 +8,7 @@ import { makeCase } from './mutate.ts';
 
 const [seed, n, dir] = process.argv.slice(2);
 if (!seed || !n || !dir) {
-  console.error('usage: node fuzz/dump-case.ts <seed> <case> <dir>');
+  console.error('usage: npm run fuzz:dump -- <seed> <case> <dir>');
   process.exit(2);
 }
 const c = makeCase(seeds(), Number(seed), Number(n));

@@ -3,7 +3,7 @@
 import type { Meta, ResultRow, Series, SystemMetrics } from '../../src/schemas/index.ts';
 import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
-import { noIostatDevice } from '../lib/messages.ts';
+import { deviceNotInIostat, noIostatDevice, noteOnce } from '../lib/messages.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
 import { HAMMERDB_METRICS, type HammerdbMetric } from '../../src/benchmarks/hammerdb-tprocc.ts';
@@ -29,7 +29,9 @@ export function pointSystem(
   const vm = a.vmText ? parseVmstat(a.vmText) : undefined;
   const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
   const dev = io ? chooseDevice(io, { given: a.meta?.device }) : {};
-  if (io && !dev.device) a.notes.push(noIostatDevice(test));
+  if (io && dev.notInFiles && io.parsed.deviceNames.length > 0)
+    noteOnce(a.notes, deviceNotInIostat(dev.notInFiles, io.parsed.deviceNames, dev));
+  else if (io && !dev.device) a.notes.push(noIostatDevice(test));
   const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, a.meta);
   const metrics = systemMetrics({
     vmstat: vm ? { parsed: vm } : undefined,

@@ -10,6 +10,7 @@ import {
 import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
 import { redactSecrets } from '../lib/provenance.ts';
+import { deviceNotInIostat, noteOnce } from '../lib/messages.ts';
 import { entryText, type RawEntry } from '../lib/raw-tree.ts';
 import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
@@ -200,15 +201,28 @@ function stepSystem(
   const io = ioText !== undefined ? { parsed: parseIostat(ioText), text: ioText } : undefined;
   const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, meta);
   // np.sh names the device (dname); a benchsite run has the spec's host.device or the only busy one.
-  const chosen = derived && io && !meta?.device ? chooseDevice(io, {}) : undefined;
-  const device = meta?.device ?? res?.iostatDevice ?? chosen?.device;
+  // A --meta device the iostat files lack is set aside (with one note per run) rather than silently
+  // leaving every IO column empty. An iostat file without samples names no device; its step has its own note.
+  const seen = io?.parsed.deviceNames ?? [];
+  const missing = seen.length > 0 && meta?.device && !seen.includes(meta.device) ? meta.device : undefined;
+  const given = missing ? undefined : meta?.device;
+  const chosen = derived && io && !given ? chooseDevice(io, {}) : undefined;
+  const device = given ?? res?.iostatDevice ?? chosen?.device;
+  if (missing)
+    noteOnce(
+      notes,
+      deviceNotInIostat(missing, seen, {
+        device,
+        source: chosen?.device ? chosen.source : "the harness's dname in o.res",
+      }),
+    );
   const interval = run?.monitorSeconds ?? MONITOR_INTERVAL_S;
   if (!vm && !io) return { cpus, device, interval, ioText };
   const system = systemMetrics({
     vmstat: vm,
     iostat: io,
     device,
-    deviceSource: meta?.device
+    deviceSource: given
       ? '--meta device'
       : chosen?.device
         ? chosen.source
@@ -241,7 +255,7 @@ function stepSystem(
       `${name}: shorter than the ${MONITOR_INTERVAL_S} s iostat interval, so there are no iostat samples and o.res has no system metrics ("${res.cannotParse}"); its summary columns rps..cpupq stay empty`,
     );
   } else if (h) {
-    checkHarnessLines(name, system, res!, notes);
+    checkHarnessLines(name, system, res!, notes, missing !== undefined && device === undefined);
   }
   return { system, vm, io, ioText, cpus, device, interval };
 }
@@ -323,7 +337,7 @@ function clientOf(e: RawEntry): number {
 }
 
 /** Our harness-compatible averages, printed as ios.sh prints them, must equal o.res lines 5, 8, 12 and 15. */
-function checkHarnessLines(step: string, m: SystemMetrics, res: ResFile, notes: string[]): void {
+function checkHarnessLines(step: string, m: SystemMetrics, res: ResFile, notes: string[], ioNoted: boolean): void {
   const h = res.header!;
   const pairs: Array<[string, string[] | undefined, string | undefined]> = [];
   const byInsert = oResLines(m, h.insertRateText);
@@ -341,6 +355,8 @@ function checkHarnessLines(step: string, m: SystemMetrics, res: ResFile, notes: 
   for (const [what, file, ours] of pairs) {
     if (file && ours !== undefined && file.join('\t') !== ours)
       notes.push(`${step}: ${what} differs from o.res: ours "${ours}", file "${file.join('\t')}"`);
+    // An unknown --meta device already has its note; one per step and line would only repeat it.
+    if (ioNoted && what.includes('iostat')) continue;
     if (file && ours === undefined) notes.push(`${step}: o.res has ${what} but the raw vmstat/iostat files give none`);
   }
 }

@@ -24,6 +24,27 @@ export function noIostatDevice(test: string): string {
   return `${test}: several iostat devices did IO and none was chosen; pass --meta with device: <name> for per-operation IO`;
 }
 
+/**
+ * The note when `--meta device` names a device the iostat files do not have (a typo, or meta written for
+ * another host): without it every per-operation IO metric would silently stay empty.
+ */
+export function deviceNotInIostat(
+  given: string,
+  seen: string[],
+  fallback?: { device?: string; source?: string },
+): string {
+  const devices = seen.length > 0 ? seen.join(', ') : 'none';
+  const then = fallback?.device
+    ? `; using ${fallback.device} (${fallback.source}) instead`
+    : '; the IO metrics per operation stay empty';
+  return `device ${given} (from --meta) is not in the iostat files; devices seen: ${devices}${then}`;
+}
+
+/** Push a note once: per-test code sees the same run-wide problem once per test. */
+export function noteOnce(notes: string[], note: string): void {
+  if (!notes.includes(note)) notes.push(note);
+}
+
 /** The error when sysbench summary tables do not say how many client threads ran. */
 export function noSysbenchThreads(where: string, label: string): string {
   return `${where}: the tables of ${label} do not say how many client threads ran (no o.met, no dop<N> directory): pass --meta with "sysbench: { threads: [N] }"`;

@@ -204,14 +204,16 @@ function iostatUnit(column: string): string {
 
 /**
  * Pick the iostat device for per-op metrics: the one given (`--meta device`), else the one whose harness
- * averages reproduce a published `sb.met` line (`expect`), else the only device that did any IO.
+ * averages reproduce a published `sb.met` line (`expect`), else the only device that did any IO. A given
+ * device the files do not have is returned as `notInFiles` (for a note) and the others are tried.
  */
 export function chooseDevice(
   io: { parsed: Iostat; text: string },
   opts: { given?: string; expect?: (avg: IostatAverages) => boolean },
-): { device?: string; source?: string } {
+): { device?: string; source?: string; notInFiles?: string } {
   const names = io.parsed.deviceNames;
-  if (opts.given) return { device: opts.given, source: '--meta device' };
+  if (opts.given && names.includes(opts.given)) return { device: opts.given, source: '--meta device' };
+  if (opts.given) return { ...chooseDevice(io, { expect: opts.expect }), notInFiles: opts.given };
   if (opts.expect) {
     const hit = names.find((d) => {
       const avg = harnessIostat(io.text, d, false);

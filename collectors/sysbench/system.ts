@@ -2,7 +2,7 @@
 import type { Meta, ResultRow } from '../../src/schemas/index.ts';
 import { cpuCount } from '../lib/assemble-run.ts';
 import { parseIostat } from '../lib/iostat.ts';
-import { noIostatDevice } from '../lib/messages.ts';
+import { deviceNotInIostat, noIostatDevice, noteOnce } from '../lib/messages.ts';
 import { printfFixed } from '../lib/numbers.ts';
 import { chooseDevice, harnessLines, systemMetrics, systemResultRows } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
@@ -42,7 +42,9 @@ export function systemFor(test: string, a: SystemFor) {
           : undefined,
       })
     : {};
-  if (io && !dev.device) a.notes.push(noIostatDevice(test));
+  if (io && dev.notInFiles && io.parsed.deviceNames.length > 0)
+    noteOnce(a.notes, deviceNotInIostat(dev.notInFiles, io.parsed.deviceNames, dev));
+  else if (io && !dev.device) a.notes.push(noIostatDevice(test));
   const { cpus, cpusSource } = cpuCount(io?.parsed.cpus, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
   const metrics = systemMetrics({
     vmstat: vm,

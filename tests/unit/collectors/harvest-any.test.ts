@@ -50,3 +50,23 @@ describe('files harnesses keep beside their output', () => {
     );
   });
 });
+
+describe('a --meta device the iostat files do not have', () => {
+  const notFound = 'device nvme0n1 (from --meta) is not in the iostat files; devices seen: vda';
+  for (const [archive, via] of [
+    ['realruns/sysbench.tar.gz', 'reproduces sb.met'],
+    ['realruns/ibench.tar.gz', "the harness's dname in o.res"],
+  ] as const) {
+    it(`is said once per run and the IO metrics come from the device found (${archive})`, () => {
+      const r = harvestAny(tree(archive), { meta: { device: 'nvme0n1' } });
+      expect(r.runs.length).toBeGreaterThan(0);
+      for (const { run } of r.runs) {
+        const notes = run.provenance.notes ?? [];
+        expect(notes.filter((n) => n.includes('nvme0n1'))).toEqual([`${notFound}; using vda (${via}) instead`]);
+        expect(notes.filter((n) => n.includes('the raw vmstat/iostat files give none'))).toEqual([]);
+        const devices = new Set(run.tests.map((t) => t.system?.harness.iostat?.device).filter((d) => d));
+        expect([...devices]).toEqual(['vda']);
+      }
+    });
+  }
+});
