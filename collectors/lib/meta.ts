@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
-import { formatZodIssues } from '../../src/runs/problems.ts';
+import { formatZodIssues, yamlErrorLine } from '../../src/runs/problems.ts';
 import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 import { InputError } from './input-error.ts';
 import { cannotReadMeta } from './messages.ts';
@@ -19,7 +19,7 @@ export async function readMeta(path: string): Promise<Meta> {
   try {
     data = parseYaml(text);
   } catch (e) {
-    throw new Error(`${path}: not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+    throw new Error(`${path}: not valid YAML or JSON: ${yamlErrorLine(e)}`);
   }
   const parsed = MetaSchema.safeParse(data ?? {});
   if (!parsed.success) {

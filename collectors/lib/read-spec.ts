@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
 import type { z } from 'zod';
-import { formatZodIssues } from '../../src/runs/problems.ts';
+import { formatZodIssues, yamlErrorLine } from '../../src/runs/problems.ts';
 import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 
 export class SpecError extends Error {}
@@ -35,7 +35,7 @@ export function parseSpec(file: string, text: string): RunSpec {
     const e = doc.errors[0]!;
     const { line, col } = lineCounter.linePos(e.pos[0]);
     throw new SpecError(
-      `${file}:${line}:${col}: YAML syntax error: ${e.message.split('\n')[0]}. Fix the YAML at that position.`,
+      `${file}:${line}:${col}: YAML syntax error: ${yamlErrorLine(e)}. Fix the YAML at that position.`,
     );
   }
   const parsed = RunSpecSchema.safeParse(doc.toJS() ?? {});

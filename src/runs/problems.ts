@@ -64,7 +64,9 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
         ? { message: `not ${example.what}`, hint: `Write it as ${example.how}` }
         : {
             message: issue.message.replace(/^Invalid( string)?: /, ''),
-            hint: `Write it in the format ${issue.format}`,
+            // A regex issue's message says the form (the schema's own text, or the pattern); "the format
+            // regex" would tell a reader nothing.
+            hint: issue.format === 'regex' ? 'Write it in that form' : `Write it as a valid ${issue.format}`,
           };
     }
     case 'custom':
@@ -93,6 +95,16 @@ export function formatZodIssues(
     const { message, hint } = describe(issue, fieldsHint);
     return problem(file, jsonPath(issue.path), message, hint);
   });
+}
+
+/**
+ * The first line of a YAML parser's error, without the colon that introduced the source excerpt below it
+ * (`... at line 2, column 1:`).
+ */
+export function yamlErrorLine(e: unknown): string {
+  return String((e as Error)?.message ?? e)
+    .split('\n')[0]!
+    .replace(/:\s*$/, '');
 }
 
 /** Line and column (1-based) of a character offset. */

@@ -8,7 +8,7 @@ import {
   type Annotation,
   type ConfigFamily,
 } from '../schemas/index.ts';
-import { problem, type Problem } from './problems.ts';
+import { problem, yamlErrorLine, type Problem } from './problems.ts';
 import { readContentFile } from './validate-files.ts';
 
 export const ANNOTATIONS_FILE = 'annotations.yaml';
@@ -40,7 +40,7 @@ function parseList<T>(
   } catch (e) {
     return {
       value: [],
-      problems: [problem(file, '(file)', `is not YAML: ${(e as Error).message.split('\n')[0]}`, hint)],
+      problems: [problem(file, '(file)', `is not YAML: ${yamlErrorLine(e)}`, hint)],
     };
   }
   const r = schema.safeParse(data);

@@ -8,7 +8,7 @@ import { modelFromReport, type ModelRun } from '../analysis/report-model.ts';
 import { renderPlaceholder } from '../analysis/placeholders.ts';
 import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
-import { formatZodIssues, problem, type Problem } from './problems.ts';
+import { formatZodIssues, problem, yamlErrorLine, type Problem } from './problems.ts';
 
 /** The frontmatter and body of a report file, and how many lines come before the body. */
 export function splitReport(text: string): { frontmatter: string; body: string; lineOffset: number } | undefined {
@@ -103,7 +103,7 @@ function parseReportFrontmatter(
         problem(
           file,
           '(frontmatter)',
-          `YAML syntax error: ${doc.errors[0]!.message.split('\n')[0]}`,
+          `YAML syntax error: ${yamlErrorLine(doc.errors[0])}`,
           'Fix the YAML of the frontmatter',
         ),
       ],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isWarningNote } from '../../../../collectors/lib/meta.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isWarningNote, readMeta } from '../../../../collectors/lib/meta.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 describe('--meta date against the date of the raw files', () => {
@@ -28,5 +31,27 @@ describe('--meta date against the date of the raw files', () => {
     });
     expect(stock.runs[0]!.run.date).toBe('2026-03-01');
     expect(stock.runs[0]!.run.dateSource).toBe('meta');
+  });
+});
+
+describe('a meta file that is wrong', () => {
+  const file = (text: string) => {
+    const f = join(mkdtempSync(join(tmpdir(), 'benchsite-meta-')), 'meta.yaml');
+    writeFileSync(f, text);
+    return f;
+  };
+
+  it('names the form a field must take, not "the format regex"', async () => {
+    const f = file('host:\n  name: "my host"\n');
+    await expect(readMeta(f)).rejects.toThrow(
+      `${f}: host.name: expected letters, digits, dot, dash or underscore. Write it in that form.`,
+    );
+  });
+
+  it("says where the YAML is broken without the colon that introduced the parser's excerpt", async () => {
+    const f = file('host:\n name: x\n  bad: [\n');
+    await expect(readMeta(f)).rejects.toThrow(
+      new RegExp(`^${f.replace(/[.]/g, '\\.')}: not valid YAML or JSON: .* at line 2, column \\d+$`),
+    );
   });
 });
