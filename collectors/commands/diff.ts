@@ -38,7 +38,8 @@ prints Markdown for a pull-request comment:
     points; a run with no predecessor shows its own numbers;
   - the runs removed.
 Every string from a run is shown as text (no mention, link, image or HTML). The output stays under
---max-chars (default 60000; GitHub refuses comments over 65536), cut with "and N more".
+--max-chars (default 60000; GitHub refuses comments over 65536), cut with "and N more"; --max-chars 0
+prints everything.
 --site <url>: the preview site's address; run ids and reports become links to their pages there.
 --json <file>: also write the same comparison as JSON, for a preview build's /preview/ page
   (BENCHSITE_PREVIEW=<file> npm run build).
@@ -62,8 +63,8 @@ Example (in CI, for a pull request):
     if (!base) throw new UsageError('give the base git ref, e.g. origin/main');
     if (extra) throw new UsageError(`one base and at most one head ref, not "${extra}"`);
     const maxChars = Number(values['max-chars']);
-    if (!Number.isInteger(maxChars) || maxChars < 1000)
-      throw new UsageError('--max-chars must be a whole number ≥ 1000');
+    if (!Number.isInteger(maxChars) || (maxChars < 1000 && maxChars !== 0))
+      throw new UsageError('--max-chars must be a whole number ≥ 1000, or 0 for no limit');
     if (values.site !== undefined && !isHttpUrl(values.site))
       throw new UsageError(`--site must be an http(s) URL, not "${values.site}"`);
     const site = values.site?.replace(/\/?$/, '/');

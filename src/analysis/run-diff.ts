@@ -138,6 +138,7 @@ export interface CommentInput {
   site?: string;
   thresholds?: Thresholds;
   /** Longest comment, in characters (GitHub refuses comments over 65,536). */
+  /** The comment's size limit in characters; 0 for none (the whole comparison, to read in a terminal). */
   maxChars?: number;
 }
 
@@ -174,7 +175,7 @@ function cut(lines: string[], max: number, what: string): string[] {
 
 export function prComment(input: CommentInput): string {
   const thresholds = input.thresholds ?? THRESHOLDS;
-  const maxChars = input.maxChars ?? 60_000;
+  const maxChars = input.maxChars === 0 ? Infinity : (input.maxChars ?? 60_000);
   const site = input.site;
   const runHref = (id: string) => (site ? `${site}runs/${encodePath(id)}/` : undefined);
   const reportHref = (slug: string) => (site ? `${site}reports/${encodePath(slug)}/` : undefined);
@@ -304,7 +305,7 @@ export function prComment(input: CommentInput): string {
     shown++;
   }
   if (shown < sections.length)
-    text += `\n… and ${sections.length - shown} more ${sections.length - shown === 1 ? 'run' : 'runs'} not shown here (GitHub limits a comment's size; \`npx benchsite diff\` prints them all).\n`;
+    text += `\n… and ${sections.length - shown} more ${sections.length - shown === 1 ? 'run' : 'runs'} not shown here (GitHub limits a comment's size; \`npx benchsite diff <base-ref> --max-chars 0\` prints them all).\n`;
   if (text.length > maxChars)
     text = `${text.slice(0, maxChars - 80)}\n\n… cut here (GitHub limits a comment's size).\n`;
   return text;

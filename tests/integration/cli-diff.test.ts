@@ -198,7 +198,20 @@ describe('benchsite diff', () => {
     expect(r.stdout).toContain('## benchsite: 60 runs added');
     const shown = r.stdout.match(/^### New run /gm)!.length;
     expect(shown).toBeGreaterThan(3);
-    expect(r.stdout).toContain(`… and ${60 - shown} more runs not shown here`);
+    expect(r.stdout).toContain(
+      `… and ${60 - shown} more runs not shown here (GitHub limits a comment's size; \`npx benchsite diff <base-ref> --max-chars 0\` prints them all).`,
+    );
+    // The command the note names does print them all.
+    const all = benchsite(['diff', 'HEAD', '--max-chars', '0'], { cwd: repo });
+    expect(all.code).toBe(1);
+    expect(all.stdout.match(/^### New run /gm)).toHaveLength(60);
+    expect(all.stdout).not.toContain('not shown here');
+    expect(all.stdout).not.toContain('cut here');
+    const small = benchsite(['diff', 'HEAD', '--max-chars', '500'], { cwd: repo });
+    expect(small.code).toBe(2);
+    expect(small.stderr.split('\n')[0]).toBe(
+      'benchsite diff: --max-chars must be a whole number ≥ 1000, or 0 for no limit',
+    );
     const problems = r.stdout.split('\n').filter((l) => l.includes('sysbench/bad/'));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`results\\[\\*\\]\\.value: .*\\(${run.results.length} places\\)$`));
