@@ -13,8 +13,9 @@ export interface HammerdbReportRun {
   run: Run;
 }
 
-/** A measured point: `vu=10, wh=1000`. */
+/** A measured point: `vu=10, wh=1000`, from its test's params. */
 export interface HammerdbPoint {
+  /** The point's test name without the stored-procedure suffix (`vu10.w1000`), for the page's data attributes. */
   key: string;
   virtualUsers: number;
   warehouses: number;
@@ -127,6 +128,7 @@ export const SYSTEM_COLUMNS: Record<SystemTable['kind'], SystemColumn[]> = {
 
 interface PointTest {
   point: HammerdbPoint;
+  /** From the test's `storedProcedures` param; undefined when the run does not say. */
   variant: 'sp0' | 'sp1' | undefined;
   name: string;
   failed?: string;
@@ -206,32 +208,42 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
       isBase: id === input.base,
     })),
   );
-  const points = [...new Map([...tests.values()].flat().map((t) => [t.point.key, t.point])).values()].sort(
-    (a, b) => a.warehouses - b.warehouses || a.virtualUsers - b.virtualUsers,
-  );
-  const testAt = (runId: string, point: string, variant: SpVariant) =>
-    tests.get(runId)!.find((t) => t.point.key === point && (variant === 'all' || t.variant === variant));
+  const samePoint = (a: HammerdbPoint, b: HammerdbPoint) =>
+    a.virtualUsers === b.virtualUsers && a.warehouses === b.warehouses;
+  const points = [...tests.values()]
+    .flat()
+    .map((t) => t.point)
+    .filter((p, i, all) => all.findIndex((q) => samePoint(p, q)) === i)
+    .sort((a, b) => a.warehouses - b.warehouses || a.virtualUsers - b.virtualUsers);
+  const testAt = (runId: string, point: HammerdbPoint, variant: SpVariant) =>
+    tests.get(runId)!.find((t) => samePoint(t.point, point) && (variant === 'all' || t.variant === variant));
   const metric = (runId: string, test: string | undefined, m: string) =>
     test === undefined ? undefined : byId.get(runId)!.run.results.find((r) => r.test === test && r.metric === m)?.value;
 
-  // Relative NOPM with the variant as part of the test, so sp0 compares with the base's sp0.
-  const valueRows: ValueRow[] = [];
-  for (const p of points) {
-    for (const c of columns) {
-      const v = metric(c.runId, testAt(c.runId, p.key, c.variant)?.name, 'nopm');
-      if (v !== undefined) valueRows.push({ run: c.runId, test: `${p.key}|${c.variant}`, value: v });
-    }
-  }
-  const rel = relativeTo(valueRows, input.base);
+  // Relative NOPM per stored-procedure variant, so sp0 compares with the base's sp0.
+  const relByVariant = new Map(
+    variants.map((variant) => {
+      const valueRows: ValueRow[] = [];
+      for (const p of points) {
+        for (const c of columns.filter((x) => x.variant === variant)) {
+          const v = metric(c.runId, testAt(c.runId, p, variant)?.name, 'nopm');
+          if (v !== undefined) valueRows.push({ run: c.runId, test: p.key, value: v });
+        }
+      }
+      return [variant, relativeTo(valueRows, input.base)];
+    }),
+  );
+  const relAt = (c: HammerdbColumn, point: HammerdbPoint) =>
+    relByVariant.get(c.variant)!.find((x) => x.run === c.runId && x.test === point.key);
   const rows: HammerdbGridRow[] = points.map((point) => ({
     point,
     cells: columns.map((c) => {
-      const t = testAt(c.runId, point.key, c.variant);
-      const r = rel.find((x) => x.run === c.runId && x.test === `${point.key}|${c.variant}`);
+      const t = testAt(c.runId, point, c.variant);
+      const r = relAt(c, point);
       const value = metric(c.runId, t?.name, 'nopm');
       const est = (runId: string, name: string | undefined, v: number | undefined) =>
         v === undefined || name === undefined ? undefined : estimateOf(v, (m) => metric(runId, name, m), 'nopm');
-      const bt = testAt(input.base, point.key, c.variant);
+      const bt = testAt(input.base, point, c.variant);
       const a = c.isBase ? undefined : est(c.runId, t?.name, value);
       const b = a ? est(input.base, bt?.name, metric(input.base, bt?.name, 'nopm')) : undefined;
       const q = a && b ? ratioInterval(a, b) : undefined;
@@ -245,12 +257,15 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     }),
   }));
 
-  const pointLabel = (key: string) => points.find((p) => p.key === key.split('|')[0])?.label ?? key;
-  const columnOf = (r: { run: string; test: string }) =>
-    columns.find((c) => c.runId === r.run && r.test.endsWith(`|${c.variant}`))!;
-  const compared = rel
-    .filter((r) => r.run !== input.base)
-    .map((r) => ({ ...r, run: columnOf(r).key, test: pointLabel(r.test) }));
+  // Each compared column's relative values, labelled by point, in the grid's order (points, then columns).
+  const compared = points.flatMap((point) =>
+    columns
+      .filter((c) => !c.isBase)
+      .flatMap((c) => {
+        const r = relAt(c, point);
+        return r ? [{ ...r, run: c.key, test: point.label }] : [];
+      }),
+  );
   const summaries = summarizeChanges(compared, input.base).map((s) => ({
     ...s,
     label: columns.find((c) => c.key === s.run)!.label,
@@ -269,7 +284,7 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
       const sysRows: SystemRow[] = [];
       for (const id of kept) {
         for (const p of points) {
-          const t = testAt(id, p.key, variant)?.name;
+          const t = testAt(id, p, variant)?.name;
           const values = SYSTEM_COLUMNS[kind].map((c) => metric(id, t, c.metric));
           const computed = values.map(() => false);
           const cpuPer = SYSTEM_COLUMNS[kind].findIndex((c) => c.metric === 'cpu_per_nopm');

@@ -7,7 +7,7 @@ import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
 import { primaryMetric } from '../benchmarks/index.ts';
 import { basisPoints } from './relative.ts';
-import { THRESHOLDS } from './verdict.ts';
+import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
 
 export interface ModelRun {
@@ -56,7 +56,7 @@ export interface ModelColumn {
   source: string;
 }
 
-export type ModelVerdict = 'regression' | 'improvement' | 'neutral';
+export type ModelVerdict = Verdict;
 
 export interface ModelCell {
   /** The headline value (QPS, inserts/s, NOPM ...); none for published-relative runs. */
@@ -122,9 +122,9 @@ export function defaultLabel(run: Run): string {
 }
 
 /**
- * Colour of a relative value under a rule, compared at the printed decimals. red-green (newer posts): at or
- * below the regression threshold red, at or above the improvement threshold green, grey between. yellow-blue
- * (older posts): strictly below yellow, strictly above blue.
+ * Colour of a relative value under a report's rule (verdict.ts), compared at the printed decimals. red-green
+ * (newer posts): at or below the regression threshold red, at or above the improvement threshold green, grey
+ * between. yellow-blue (older posts): strictly below yellow, strictly above blue.
  */
 export function colourVerdict(
   relative: number | undefined,
@@ -132,11 +132,7 @@ export function colourVerdict(
   t: { regression: number; improvement: number },
   digits = 2,
 ): ModelVerdict {
-  if (relative === undefined) return 'neutral';
-  const shown = Math.round(relative * 10 ** digits) / 10 ** digits;
-  if (rule === 'yellow-blue')
-    return shown < t.regression ? 'regression' : shown > t.improvement ? 'improvement' : 'neutral';
-  return shown <= t.regression ? 'regression' : shown >= t.improvement ? 'improvement' : 'neutral';
+  return verdict(relative, t, false, digits, rule === 'yellow-blue');
 }
 
 const median = (xs: number[]): number => {
