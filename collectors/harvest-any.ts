@@ -11,11 +11,13 @@ export type { HarvestOptions };
  * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
  * (a mytools sysbench directory is not read again as possible HammerDB output). A file no harvester used is
  * skipped with the most telling reason any of them gave: one that says what the file is (`a summary table`)
- * rather than what it is not (`not HammerDB output`).
+ * rather than what it is not (`not HammerDB output`); when every one only said what it is not, that no
+ * harvester recognised it (the last one's "not HammerDB output" alone would blame HammerDB).
  */
 export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
   const runs: HarvestResult['runs'] = [];
   const reasons = new Map<string, string[]>();
+  const tried = BENCHMARK_FOLDERS.map((b) => b.name).join(', ');
   let left = tree;
   for (const b of BENCHMARK_FOLDERS) {
     if (left.entries.length === 0) break;
@@ -27,12 +29,13 @@ export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestRes
     const unused = new Set(r.skipped.map((x) => x.path));
     left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };
   }
-  const pick = (why: string[]) => why.find((w) => !w.startsWith('not ')) ?? why.at(-1)!;
+  const pick = (why: string[]) =>
+    why.find((w) => !w.startsWith('not ')) ?? `not recognised by any harvester (${tried})`;
   return {
     runs,
     skipped: left.entries.map((e) => ({
       path: e.path,
-      reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? ['not recognised by any harvester']),
+      reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? []),
     })),
   };
 }

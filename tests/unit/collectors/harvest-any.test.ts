@@ -20,6 +20,14 @@ describe('harvestAny', () => {
     );
     expect(r.skipped.every((s) => s.reason.length > 0)).toBe(true);
   });
+
+  it('says a file no harvester recognised is not recognised by any, not that it is "not HammerDB output"', () => {
+    const sysbench = tree('realruns/sysbench.tar.gz');
+    const r = harvestAny({ name: 'x', entries: sysbench.entries });
+    expect(r.skipped.find((s) => s.path === 'sysbench/PROVENANCE.md')?.reason).toBe(
+      'not recognised by any harvester (sysbench, insert-benchmark, hammerdb-tprocc)',
+    );
+  });
 });
 
 describe('files harnesses keep beside their output', () => {
