@@ -44,12 +44,23 @@ const avgCells = (a: SystemAverages) => [
   a.iostat?.fsyncAwaitMs,
 ];
 
+/** A workload parameter as a reader would write it: `read 600, write 1800`, `1, 8, 32`, not JSON. */
+export function paramText(v: unknown): string {
+  if (Array.isArray(v)) return v.map(paramText).join(', ');
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => (x !== null && typeof x === 'object' ? `${k} (${paramText(x)})` : `${k} ${paramText(x)}`))
+      .join(', ');
+  return String(v);
+}
+
 function facts(id: string, run: Run, base: string): Html {
   const w = run.workload as Record<string, unknown>;
   const { dbms, host, provenance } = run;
   const workload = Object.entries(w)
     .filter(([k, v]) => k !== 'kind' && v !== undefined)
-    .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+    .map(([k, v]) => `${k} ${paramText(v)}`)
     .join(' · ');
   const hostText = `${host.name}${host.description ? `: ${host.description}` : ''}${host.cpus ? `, ${host.cpus} CPUs` : ''}${host.memoryGiB ? `, ${host.memoryGiB} GiB RAM` : ''}${host.kernel ? `, kernel ${host.kernel}` : ''}`;
   const source = `${sourceLabel(provenance.source)}${provenance.published ? `: ${provenance.published.title}` : ''} (${provenance.harvester.format})`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../../../../src/schemas/index.ts';
-import { runPageBody, runPageHead } from '../../../../../src/site/run-page/run-body.ts';
+import { paramText, runPageBody, runPageHead } from '../../../../../src/site/run-page/run-body.ts';
 
 // Committed runs of each benchmark, as the site renders them.
 const read = (id: string) =>
@@ -108,5 +108,18 @@ describe('run page body: where the numbers come from', () => {
     );
     expect(page).toContain('<tr><th scope="row">delete</th><td class="num">6.40</td></tr>');
     expect(page).toContain('All 20 numbers of this run (CSV)');
+  });
+});
+
+describe('workload parameters on a run page', () => {
+  it('read as words and lists, not JSON', () => {
+    const run = read(SYSBENCH);
+    const page = body(SYSBENCH, run);
+    expect(page).toContain('seconds read 10, write 10, insert 10');
+    expect(page).toContain('threads 1 ·');
+    expect(page).not.toMatch(/seconds \{/);
+    expect(paramText({ read: 600, write: 1800 })).toBe('read 600, write 1800');
+    expect(paramText([1, 8, 32])).toBe('1, 8, 32');
+    expect(paramText({ a: { b: 1 }, c: [2, 3] })).toBe('a (b 1), c (2, 3)');
   });
 });
