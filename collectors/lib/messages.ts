@@ -11,7 +11,7 @@ export function noRunDate(input: string, missing: string, orElse?: string): stri
 
 /** The note when the run date was taken from file modification times, which may say when files were copied. */
 export function dateFromFileTimes(date: string): string {
-  return `the run date ${date} comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong`;
+  return `the run date ${date} comes from file modification times, which after a copy, an unpacked download or a git checkout are the copy's, not the run's: pass --meta with date: YYYY-MM-DD if that is wrong`;
 }
 
 /** The note when neither the files (`where`, e.g. "the raw files") nor --meta name the host. */

@@ -22,7 +22,7 @@ describe('assemble-run', () => {
     expect(notes).toEqual([]);
     expect(runDate(base, notes)).toEqual({ date: '2026-01-02', dateSource: 'file-mtime' });
     expect(notes).toEqual([
-      'the run date 2026-01-02 comes from file modification times: pass --meta with date: YYYY-MM-DD if that is wrong',
+      "the run date 2026-01-02 comes from file modification times, which after a copy, an unpacked download or a git checkout are the copy's, not the run's: pass --meta with date: YYYY-MM-DD if that is wrong",
     ]);
     expect(() => runDate({ input: 'x', missing: 'no run date in the raw files' }, notes)).toThrow(
       'x: no run date in the raw files. Pass --meta <file> with "date: YYYY-MM-DD".',
