@@ -103,6 +103,16 @@ describe('a site built under a sub-path', () => {
       '/pr-7/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/',
     ]);
     expectNoBrokenLink(crawl);
+    // Words that Astro's dropped newlines once ran together, and a parameter that was shown as JSON.
+    const text = (f: string) => readFile(join(out, f), 'utf8');
+    expect(await text('index.html')).toMatch(/on each host<\/a> <span class="small muted">\(\d+ histories/);
+    expect(await text('reports/2026-11-22-postgres-mariadb-insert-benchmark-small-vm/index.html')).toMatch(
+      /Throughput relative to [^ <]+ \(the first row\)/,
+    );
+    expect(await text('compare/index.html')).toMatch(/\.json<\/a>, <a href="\/pr-7\/data\//);
+    expect(await text('runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/index.html')).toContain(
+      'seconds read 10, write 10, insert 10 ·',
+    );
     // Every run page is linked from somewhere (the index lists them).
     for (const d of await readdir(join(out, 'runs/sysbench/ser7')))
       expect(crawl.targets.has(`runs/sysbench/ser7/${d}/index.html`)).toBe(true);
