@@ -2,17 +2,9 @@
 // tools (sysbench 1.1 / 1.0 reports with interval lines, procps vmstat with repeated headers, sysstat iostat
 // with several devices), made from a seeded random generator so every run of the benchmark sees the same bytes.
 
-/** Mulberry32: small, fast, seeded. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './random.ts';
+
+export { random };
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 

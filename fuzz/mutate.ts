@@ -2,20 +2,12 @@
 // to raw files. A case is fully determined by (seed, case number): `npm run fuzz -- --seed 1 --case 1234` runs
 // the same bytes again.
 import { gzipSync } from 'node:zlib';
+import { random } from '../bench/random.ts';
 import { writeTar } from '../collectors/lib/tar.ts';
 import type { Seed, SeedFile } from './corpus.ts';
 
 /** A small, fast PRNG (mulberry32): the same seed gives the same cases on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = random;
 
 /** The PRNG of one case: independent of the cases before it. */
 export function caseRandom(seed: number, n: number): Random {

@@ -9,18 +9,10 @@ import {
   tQuantile,
   withinNoise,
 } from '../../../../src/analysis/noise.ts';
+import { random } from '../../../../bench/random.ts';
 
-/** mulberry32: a small seeded generator, so every run of the test draws the same series. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run of the test draws the same series. */
+const rng = random;
 
 /** Standard normal draws by Box–Muller. */
 function normals(seed: number) {
