@@ -116,6 +116,9 @@ export function archiveLevelFor(h: HarvestedRun): number {
 /** Bytes of tar per gzip member: archives of up to this size are one ordinary gzip stream. */
 export const ARCHIVE_CHUNK = 4 << 20;
 
+/** Pieces of tar compressed at once: enough for every thread of the pool, few enough to reuse their buffers. */
+const ARCHIVE_IN_FLIGHT = 8;
+
 /**
  * The raw archive: a reproducible tar (sorted, mtime 0) compressed with gzip (no timestamp in the header).
  * A large tar is compressed in 4 MiB pieces at once on the thread pool and the gzip members concatenated:
@@ -124,10 +127,36 @@ export const ARCHIVE_CHUNK = 4 << 20;
 export async function rawArchive(h: HarvestedRun, level = archiveLevelFor(h)): Promise<Uint8Array> {
   redactRawFiles(h);
   const entries = [...h.raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const parts: Array<Promise<Buffer>> = [];
-  for (const chunk of tarChunks(entries, ARCHIVE_CHUNK)) parts.push(gzipAsync(chunk, { level }));
-  const members = await Promise.all(parts);
-  return new Uint8Array(members.length === 1 ? members[0]! : Buffer.concat(members));
+  const members: Buffer[] = [];
+  // The buffers tarChunks copied pieces into, and those free again once their piece is compressed.
+  const ours = new Set<Uint8Array['buffer']>();
+  const free: Uint8Array[] = [];
+  const buffer = () => {
+    const b = free.pop() ?? new Uint8Array(ARCHIVE_CHUNK);
+    ours.add(b.buffer);
+    return b;
+  };
+  const running: Array<Promise<void>> = [];
+  let n = 0;
+  for (const chunk of tarChunks(entries, ARCHIVE_CHUNK, 0, buffer)) {
+    const i = n++;
+    const done = gzipAsync(chunk, { level }).then((m) => {
+      members[i] = m;
+      if (ours.has(chunk.buffer)) free.push(new Uint8Array(chunk.buffer));
+    });
+    done.catch(() => {}); // awaited below, in order
+    running.push(done);
+    if (running.length >= ARCHIVE_IN_FLIGHT) await running.shift();
+  }
+  await Promise.all(running);
+  // One copy into a buffer of its own (it may be moved to another thread).
+  const out = new Uint8Array(members.reduce((k, m) => k + m.length, 0));
+  let at = 0;
+  for (const m of members) {
+    out.set(m, at);
+    at += m.length;
+  }
+  return out;
 }
 
 /** Write one file atomically unless it already holds these bytes. Returns whether it wrote. */
@@ -178,8 +207,8 @@ export interface PreparedRun {
   firstId: string;
   /** What makes two runs of one id the same run (rawKey of its raw files, after redaction). */
   rawKey: string;
-  /** series.json, or undefined when the run has no series. */
-  seriesText?: string;
+  /** series.json (UTF-8), or undefined when the run has no series. Bytes, so a worker can move them, not copy. */
+  series?: Uint8Array;
   archive: Uint8Array;
 }
 
@@ -197,7 +226,7 @@ export async function prepareRun(
   const archiving = opts.archiving ?? rawArchive(h, opts.archiveLevel);
   archiving.catch(() => {}); // awaited below; a series problem may throw first
   const hasSeries = Object.keys(h.series.tests).length > 0;
-  let seriesText: string | undefined;
+  let series: Uint8Array | undefined;
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
     if (!s.success)
@@ -206,13 +235,13 @@ export async function prepareRun(
           .map((p) => p.text)
           .join('\n'),
       );
-    seriesText = seriesJson(h.series);
+    series = Buffer.from(seriesJson(h.series));
   }
   const archive = await archiving;
   // The raw files' sha256 are final once the archive is made (it redacts them first).
   const published = publishableRun(withNoiseRows(h.run, h.series));
   published.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
-  return { run: h.run, published, firstId, rawKey: rawKey(h.run.provenance.rawFiles), seriesText, archive };
+  return { run: h.run, published, firstId, rawKey: rawKey(h.run.provenance.rawFiles), series, archive };
 }
 
 /**
@@ -236,7 +265,7 @@ export async function commitRun(p: PreparedRun, out: string, opts: { replace?: b
   }
   await mkdir(dir, { recursive: true });
   let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), p.archive);
-  if (p.seriesText !== undefined) changed = (await writeFileAtomic(join(dir, 'series.json'), p.seriesText)) || changed;
+  if (p.series !== undefined) changed = (await writeFileAtomic(join(dir, 'series.json'), p.series)) || changed;
   else await rm(join(dir, 'series.json'), { force: true });
   // Drawn by an older benchsite; the site draws run charts from series.json now, and validate refuses the file.
   await rm(join(dir, 'charts.html'), { force: true });
