@@ -30,7 +30,7 @@ import {
   type RenderJob,
   type RenderResult,
 } from './run-page/render-page.ts';
-import { checkShell, SHELL_ROUTE } from './run-page/shell.ts';
+import { checkShell, SHELL_ROUTE, TITLE_SHELL_ROUTE } from './run-page/shell.ts';
 
 /** Bump to render every page again (a change to the cache's layout). */
 const CACHE_VERSION = 3;
@@ -84,6 +84,7 @@ export function runPages(): AstroIntegration {
         const here = (f: string) => join(root, 'src/site/run-page', f);
         if (command === 'build') {
           injectRoute({ pattern: `/${SHELL_ROUTE}`, entrypoint: here('shell.astro') });
+          injectRoute({ pattern: `/${TITLE_SHELL_ROUTE}`, entrypoint: here('shell-title-only.astro') });
           // dist/ is emptied in astro:build:start, but for runs/, which the build:done hook keeps current.
           updateConfig({ vite: { build: { emptyOutDir: false } } });
         }
@@ -107,6 +108,9 @@ export function runPages(): AstroIntegration {
         const shell = await readFile(join(shellDir, 'index.html'), 'utf8');
         checkShell(shell);
         await rm(shellDir, { recursive: true });
+        const titleShellDir = join(outDir, TITLE_SHELL_ROUTE);
+        checkShell(await readFile(join(titleShellDir, 'index.html'), 'utf8'), TITLE_SHELL_ROUTE);
+        await rm(titleShellDir, { recursive: true });
         const runsDir = resolve(RUNS_DIR); // as the content loader resolves it
         // One cache per content folder, so sites of other content (tests, benchmarks) keep theirs.
         const cacheDir = join(
