@@ -1,6 +1,6 @@
 // The page shell of run pages: Astro builds one page with the site's layout (header, navigation, CSS) and
 // these placeholders, and each run page is that page with them filled in.
-import { esc } from '../html.ts';
+import { esc, escAttr } from '../html.ts';
 
 export const SHELL_ROUTE = 'run-page-shell';
 /** The same shell without the description <meta>, for pages that have none (history pages). */
@@ -27,7 +27,8 @@ export function fillShell(shell: string, page: { title: string; description?: st
   // which must stay text, and `$&` and the like (so no String.replace templates).
   const fill: Record<string, string> = {
     [PLACEHOLDER.title]: esc(page.title),
-    [PLACEHOLDER.description]: esc(page.description ?? ''),
+    // as Astro escapes the text of <title> and the value of an attribute
+    [PLACEHOLDER.description]: escAttr(page.description ?? ''),
     [PLACEHOLDER.body]: page.body,
   };
   return shell
