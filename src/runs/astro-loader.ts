@@ -56,7 +56,11 @@ export function runsLoader(root = 'content/runs'): Loader {
         // For the state of the rebuild without Astro, written when the build is done (site/run-pages.ts).
         const loaded = new Map<string, { stamp: string; summary: string }>();
         for (const [id, e] of store.entries())
-          if (e.digest) loaded.set(id, { stamp: String(e.digest).slice(code.length + 1), summary: (e.data as { summary: string }).summary });
+          if (e.digest)
+            loaded.set(id, {
+              stamp: String(e.digest).slice(code.length + 1),
+              summary: (e.data as { summary: string }).summary,
+            });
         handOverLoadedRuns({ dir, runs: loaded });
         logger.info(`${seen.size} runs (${jobs.length} validated, ${seen.size - jobs.length} unchanged)`);
       };
