@@ -11,6 +11,7 @@ import { fileStamp } from './file-stamp.ts';
 import { contentError } from './problems.ts';
 import { sourceDigest } from './source-digest.ts';
 import { runOnWorkers } from './worker-pool.ts';
+import { handOverLoadedRuns } from './loaded-runs.ts';
 
 export function runsLoader(root = 'content/runs'): Loader {
   return {
@@ -52,6 +53,15 @@ export function runsLoader(root = 'content/runs'): Loader {
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
         if (problems.length) throw contentError(root, problems);
+        // For the state of the rebuild without Astro, written when the build is done (site/run-pages.ts).
+        const loaded = new Map<string, { stamp: string; summary: string }>();
+        for (const [id, e] of store.entries())
+          if (e.digest)
+            loaded.set(id, {
+              stamp: String(e.digest).slice(code.length + 1),
+              summary: (e.data as { summary: string }).summary,
+            });
+        handOverLoadedRuns({ dir, runs: loaded });
         logger.info(`${seen.size} runs (${jobs.length} validated, ${seen.size - jobs.length} unchanged)`);
       };
       await sync();

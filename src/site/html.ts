@@ -23,6 +23,13 @@ const SPECIAL = /[&<>"']/;
 // escapes thousands of strings, 10,000 pages per build).
 export const esc = (s: string): string => (SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : s);
 
+/**
+ * An attribute value as Astro writes one (`&` and `"` only): the page shell's description is filled with it, so
+ * that a page filled outside Astro is the same bytes as the page Astro renders (fast-build/).
+ */
+export const escAttr = (s: string): string =>
+  s.includes('&') || s.includes('"') ? s.replace(/&/g, '&amp;').replace(/"/g, '&quot;') : s;
+
 function print(v: HtmlValue): string {
   if (v instanceof Html) return v.text;
   if (Array.isArray(v)) return v.map(print).join('');

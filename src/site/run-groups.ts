@@ -2,7 +2,7 @@
 // stays small), with each product's run count and history page; every run is listed on its host's page
 // (/hosts/<benchmark>/<host>/) and found by the index's search, which loads /data/run-index.json on demand.
 import { historyKeys } from '../analysis/history.ts';
-import type { SiteRunSummary } from './runs.ts';
+import type { SiteRunSummary } from './summaries.ts';
 
 export interface HostGroup {
   benchmark: string;

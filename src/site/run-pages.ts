@@ -8,7 +8,9 @@
 //
 // A rebuild touches only what changed: dist/ is not emptied under runs/ (Astro's emptying is turned off and
 // done here for everything else), and a manifest remembers, with the build that last wrote dist/runs/, per run, the stamp of its files and its page, so
-// an unchanged run costs four stat calls (runStamp). The dev server renders the same pages through ordinary routes.
+// an unchanged run costs three stat calls (runStamp). The dev server renders the same pages through ordinary routes.
+// The build:done work is a function (placeRunPages), which the rebuild without Astro (fast-build/) calls too; a
+// build started by bin/build.js leaves that rebuild its state (fast-build/state.ts).
 import { historyContent } from './history-content.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
@@ -30,7 +32,18 @@ import {
   type RenderJob,
   type RenderResult,
 } from './run-page/render-page.ts';
-import { checkShell, SHELL_ROUTE } from './run-page/shell.ts';
+import { checkShell, SHELL_ROUTE, TITLE_SHELL_ROUTE } from './run-page/shell.ts';
+import type { Annotation } from '../schemas/index.ts';
+import {
+  fastBuildInputs,
+  forgetFastBuildState,
+  writeFastBuildState,
+  type FastBuildInputs,
+  type PageShells,
+} from './fast-build/state.ts';
+
+/** In dist/runs/: the id of the build that last wrote the folder. */
+export const MARKER = '.benchsite';
 
 /** Bump to render every page again (a change to the cache's layout). */
 const CACHE_VERSION = 3;
@@ -71,10 +84,127 @@ export function removeRun(distRuns: string, id: string): void {
   }
 }
 
+/** The page shells Astro built (shell.ts), read and removed from the site. */
+export async function takeShells(outDir: string): Promise<PageShells> {
+  const take = async (route: string) => {
+    const dir = join(outDir, route);
+    const shell = await readFile(join(dir, 'index.html'), 'utf8');
+    checkShell(shell, route);
+    await rm(dir, { recursive: true });
+    return shell;
+  };
+  return { page: await take(SHELL_ROUTE), titleOnly: await take(TITLE_SHELL_ROUTE) };
+}
+
+export interface PlaceOptions {
+  /** The project's root (for the worker script and the cache). */
+  root: string;
+  outDir: string;
+  base: string;
+  /** The run page shell (shell.ts). */
+  shell: string;
+  annotations: Annotation[];
+  /** Every run's id and runStamp, when the caller has them already (the rebuild without Astro). */
+  stamps?: Map<string, string>;
+}
+
+/**
+ * Make dist/runs/ hold every run's page, CSV and archive: what the astro:build:done hook does, and the
+ * rebuild without Astro (fast-build/) too. A run whose series or archive is bad stops it with
+ * contentError. Returns the id of this build, also written to dist/runs/.benchsite.
+ */
+export async function placeRunPages(
+  o: PlaceOptions,
+): Promise<{ build: string; rendered: number; stamps: Map<string, string>; summary: string }> {
+  const { root, outDir, shell, base, annotations } = o;
+  const runsDir = resolve(RUNS_DIR); // as the content loader resolves it
+  const cacheDir = runPagesCacheDir(root, runsDir);
+  await mkdir(cacheDir, { recursive: true });
+  const salt = createHash('sha1')
+    .update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}\n${JSON.stringify(annotations)}`)
+    .digest('hex');
+  const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt, annotations };
+  const ids = o.stamps ? [...o.stamps.keys()] : (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
+
+  // dist/runs/ as the last build left it, or, when it is another folder or was emptied, from scratch.
+  const manifestFile = join(cacheDir, 'manifest.json');
+  const last = await readManifest(manifestFile, salt);
+  const distRuns = join(outDir, 'runs');
+  const marker = join(distRuns, MARKER);
+  const lastBuild = await readFile(marker, 'utf8').catch(() => undefined);
+  const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.build === lastBuild;
+  // From here until the new marker is written, dist/runs/ is not what any manifest says: a build that
+  // stops halfway makes the next one start runs/ over (from the cache, so it is cheap).
+  rmSync(marker, { force: true });
+  const current = new Set(ids);
+  if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
+  else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);
+
+  // Unchanged runs (same file stamps as last time) are in place already, or linked from the cache.
+  const stamps = new Map<string, string>();
+  const results: RenderResult[] = [];
+  const jobs: RenderJob[] = [];
+  for (const id of ids) {
+    const stamp = o.stamps?.get(id) ?? runStamp(runsDir, id);
+    stamps.set(id, stamp);
+    const k = last.runs[id];
+    let inPlace = k !== undefined && k.stamp === stamp && distCurrent;
+    if (k !== undefined && k.stamp === stamp && !inPlace)
+      inPlace = placeCached(id, k.key, ctx) && placeArchive(id, k.archive, ctx);
+    if (inPlace) results.push({ id, key: k!.key, rendered: false, archive: k!.archive });
+    else jobs.push({ id });
+  }
+  // The others: read, hashed, and rendered unless the cache has their page (a run moved or touched).
+  const done = await runOnWorkers<RenderJob, RenderResult>({
+    script: join(root, 'src/site/run-page/render-worker.ts'),
+    jobs,
+    inline: (job) => renderRunPage(job, ctx),
+    workerData: ctx,
+  });
+  const problems = done.flatMap((r) => r.problems ?? []);
+  if (problems.length) throw contentError(RUNS_DIR, problems);
+  results.push(...done);
+
+  const build = randomUUID();
+  await mkdir(distRuns, { recursive: true });
+  await writeFile(marker, build);
+  const manifest: Manifest = {
+    salt,
+    dist: { path: distRuns, build },
+    runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key, archive: r.archive }])),
+  };
+  await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
+  await rename(`${manifestFile}.tmp`, manifestFile);
+  // Forget pages and archives no run uses any more, so the cache does not grow without end. (A rebuild that
+  // rendered nothing new has nothing to forget: it spares reading the cache folder.)
+  let pruned = 0;
+  if (done.length > 0 || ids.length !== Object.keys(last.runs).length) {
+    const used = new Set(results.flatMap((r) => [r.key, r.archive ?? '']));
+    for (const f of await readdir(cacheDir)) {
+      if (f !== 'manifest.json' && !used.has(f.replace(/\.(html|csv|tar\.gz)$/, ''))) {
+        await rm(join(cacheDir, f), { force: true });
+        pruned++;
+      }
+    }
+  }
+  const rendered = results.filter((r) => r.rendered).length;
+  return {
+    build,
+    rendered,
+    stamps,
+    summary: `${results.length} run pages, with their CSV and raw archive (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed)`,
+  };
+}
+
+/** One cache per content folder, so sites of other content (tests, benchmarks) keep theirs. */
+export const runPagesCacheDir = (root: string, runsDir: string) =>
+  join(root, 'node_modules/.cache/benchsite/run-pages', createHash('sha1').update(runsDir).digest('hex').slice(0, 12));
+
 export function runPages(): AstroIntegration {
   let root = '';
   let base = '/';
   let outDir = '';
+  let fastInputs: Promise<FastBuildInputs> | undefined;
   return {
     name: 'benchsite-run-pages',
     hooks: {
@@ -83,7 +213,11 @@ export function runPages(): AstroIntegration {
         base = config.base.replace(/\/?$/, '/');
         const here = (f: string) => join(root, 'src/site/run-page', f);
         if (command === 'build') {
+          // What the rebuild without Astro compares with: taken before anything is read, so a file changed
+          // during this build makes the next one a full build.
+          fastInputs = fastBuildInputs(root);
           injectRoute({ pattern: `/${SHELL_ROUTE}`, entrypoint: here('shell.astro') });
+          injectRoute({ pattern: `/${TITLE_SHELL_ROUTE}`, entrypoint: here('shell-title-only.astro') });
           // dist/ is emptied in astro:build:start, but for runs/, which the build:done hook keeps current.
           updateConfig({ vite: { build: { emptyOutDir: false } } });
         }
@@ -96,6 +230,8 @@ export function runPages(): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
       },
       'astro:build:start': async () => {
+        // Until this build is done, dist/ is not what any state of a rebuild without Astro describes.
+        await forgetFastBuildState(root, outDir);
         for (const entry of await readdir(outDir).catch(() => [])) {
           if (entry !== 'runs' && entry !== '.git') await rm(join(outDir, entry), { recursive: true, force: true });
         }
@@ -103,90 +239,21 @@ export function runPages(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const outDir = fileURLToPath(dir);
-        const shellDir = join(outDir, SHELL_ROUTE);
-        const shell = await readFile(join(shellDir, 'index.html'), 'utf8');
-        checkShell(shell);
-        await rm(shellDir, { recursive: true });
-        const runsDir = resolve(RUNS_DIR); // as the content loader resolves it
-        // One cache per content folder, so sites of other content (tests, benchmarks) keep theirs.
-        const cacheDir = join(
-          root,
-          'node_modules/.cache/benchsite/run-pages',
-          createHash('sha1').update(runsDir).digest('hex').slice(0, 12),
-        );
-        await mkdir(cacheDir, { recursive: true });
+        const shells = await takeShells(outDir);
         const { annotations } = await historyContent();
-        const salt = createHash('sha1')
-          .update(`${CACHE_VERSION}\n${base}\n${shell}\n${await sourceDigest(root)}\n${JSON.stringify(annotations)}`)
-          .digest('hex');
-        const ctx: RenderContext = { runsDir, outDir, cacheDir, shell, base, salt, annotations };
-        const ids = (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
-
-        // dist/runs/ as the last build left it, or, when it is another folder or was emptied, from scratch.
-        const manifestFile = join(cacheDir, 'manifest.json');
-        const last = await readManifest(manifestFile, salt);
-        const distRuns = join(outDir, 'runs');
-        const marker = join(distRuns, '.benchsite');
-        const lastBuild = await readFile(marker, 'utf8').catch(() => undefined);
-        const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.build === lastBuild;
-        // From here until the new marker is written, dist/runs/ is not what any manifest says: a build that
-        // stops halfway makes the next one start runs/ over (from the cache, so it is cheap).
-        rmSync(marker, { force: true });
-        const current = new Set(ids);
-        if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
-        else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);
-
-        // Unchanged runs (same file stamps as last time) are in place already, or linked from the cache.
-        const stamps = new Map<string, string>();
-        const results: RenderResult[] = [];
-        const jobs: RenderJob[] = [];
-        for (const id of ids) {
-          const stamp = runStamp(runsDir, id);
-          stamps.set(id, stamp);
-          const k = last.runs[id];
-          let inPlace = k !== undefined && k.stamp === stamp && distCurrent;
-          if (k !== undefined && k.stamp === stamp && !inPlace)
-            inPlace = placeCached(id, k.key, ctx) && placeArchive(id, k.archive, ctx);
-          if (inPlace) results.push({ id, key: k!.key, rendered: false, archive: k!.archive });
-          else jobs.push({ id });
-        }
-        // The others: read, hashed, and rendered unless the cache has their page (a run moved or touched).
-        const done = await runOnWorkers<RenderJob, RenderResult>({
-          script: join(root, 'src/site/run-page/render-worker.ts'),
-          jobs,
-          inline: (job) => renderRunPage(job, ctx),
-          workerData: ctx,
-        });
-        const problems = done.flatMap((r) => r.problems ?? []);
-        if (problems.length) throw contentError(RUNS_DIR, problems);
-        results.push(...done);
-
-        const build = randomUUID();
-        await mkdir(distRuns, { recursive: true });
-        await writeFile(marker, build);
-        const manifest: Manifest = {
-          salt,
-          dist: { path: distRuns, build },
-          runs: Object.fromEntries(
-            results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key, archive: r.archive }]),
-          ),
-        };
-        await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
-        await rename(`${manifestFile}.tmp`, manifestFile);
-        // Forget pages and archives no run uses any more, so the cache does not grow without end.
-        const used = new Set(results.flatMap((r) => [r.key, r.archive ?? '']));
-        let pruned = 0;
-        for (const f of await readdir(cacheDir)) {
-          if (f !== 'manifest.json' && !used.has(f.replace(/\.(html|csv|tar\.gz)$/, ''))) {
-            await rm(join(cacheDir, f), { force: true });
-            pruned++;
-          }
-        }
-        const rendered = results.filter((r) => r.rendered).length;
+        const placed = await placeRunPages({ root, outDir, base, shell: shells.page, annotations });
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(
-          `${results.length} run pages, with their CSV and raw archive (${rendered} rendered, ${results.length - rendered} from the cache, ${pruned} stale cache files removed) in ${seconds}s`,
-        );
+        logger.info(`${placed.summary} in ${seconds}s`);
+        if (fastInputs)
+          await writeFastBuildState({
+            root,
+            outDir,
+            base,
+            shells,
+            build: placed.build,
+            stamps: placed.stamps,
+            inputs: await fastInputs,
+          });
       },
     },
   };

@@ -3,15 +3,12 @@
 import { join } from 'node:path';
 import { getCollection } from 'astro:content';
 import type { Run } from '../schemas/index.ts';
-import type { RunSummary } from '../schemas/run-summary.ts';
+import { byId, decodeSummary, type SiteRunSummary } from './summaries.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { checkedRunJson } from '../runs/validate-run-folder.ts';
 import { RUNS_DIR } from './content-dirs.ts';
 
-export interface SiteRunSummary {
-  id: string;
-  summary: RunSummary;
-}
+export type { SiteRunSummary };
 
 export interface SiteRun {
   id: string;
@@ -22,13 +19,10 @@ let summaries: Promise<SiteRunSummary[]> | undefined;
 
 export function allRuns(): Promise<SiteRunSummary[]> {
   // Kept as base64 of its JSON in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
+  // Sorted by id: the store's order depends on which worker validated a run first, and pages that list runs
+  // (the compare data, history ladders) keep their input's order; the rebuild without Astro sorts the same way.
   summaries ??= getCollection('runs').then((entries) =>
-    entries.map((e) => ({
-      id: e.id,
-      summary: JSON.parse(
-        Buffer.from((e.data as { summary: string }).summary, 'base64').toString('utf8'),
-      ) as RunSummary,
-    })),
+    entries.map((e) => ({ id: e.id, summary: decodeSummary((e.data as { summary: string }).summary) })).sort(byId),
   );
   return summaries;
 }

@@ -1,7 +1,7 @@
 // /data/<benchmark>.json: the compare view's data, one file per benchmark.
 import type { APIRoute } from 'astro';
 import { allRuns } from '../../site/runs.ts';
-import { compareIndex } from '../../analysis/compare-index.ts';
+import { benchmarkData } from '../../site/list-pages/data-files.ts';
 import type { BenchmarkName } from '../../schemas/index.ts';
 
 export async function getStaticPaths() {
@@ -12,7 +12,7 @@ export async function getStaticPaths() {
   }));
 }
 
-export const GET: APIRoute = async ({ props }) => {
-  const index = compareIndex((props as { benchmark: BenchmarkName }).benchmark, await allRuns());
-  return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json' } });
-};
+export const GET: APIRoute = async ({ props }) =>
+  new Response(benchmarkData((props as { benchmark: BenchmarkName }).benchmark, await allRuns()), {
+    headers: { 'Content-Type': 'application/json' },
+  });

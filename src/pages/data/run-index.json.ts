@@ -2,9 +2,7 @@
 // first, for the index's search (loaded only when someone uses it, so the index page stays small).
 import type { APIRoute } from 'astro';
 import { allRuns } from '../../site/runs.ts';
-import { RUN_INDEX_FIELDS, runIndexRows } from '../../site/run-groups.ts';
+import { runIndexData } from '../../site/list-pages/data-files.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify({ fields: RUN_INDEX_FIELDS, runs: runIndexRows(await allRuns()) }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  new Response(runIndexData(await allRuns()), { headers: { 'Content-Type': 'application/json' } });

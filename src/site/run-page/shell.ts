@@ -1,8 +1,10 @@
 // The page shell of run pages: Astro builds one page with the site's layout (header, navigation, CSS) and
 // these placeholders, and each run page is that page with them filled in.
-import { esc } from '../html.ts';
+import { esc, escAttr } from '../html.ts';
 
 export const SHELL_ROUTE = 'run-page-shell';
+/** The same shell without the description <meta>, for pages that have none (history pages). */
+export const TITLE_SHELL_ROUTE = 'run-page-shell-title-only';
 export const PLACEHOLDER = {
   title: '@@benchsite-title@@',
   description: '@@benchsite-description@@',
@@ -10,19 +12,23 @@ export const PLACEHOLDER = {
 } as const;
 
 /** Fail early (at build time) when the layout lost a placeholder, instead of pages without a title or body. */
-export function checkShell(shell: string): void {
+export function checkShell(shell: string, route = SHELL_ROUTE): void {
   for (const [what, token] of Object.entries(PLACEHOLDER)) {
-    if (shell.split(token).length !== 2)
-      throw new Error(`the run page shell (/${SHELL_ROUTE}/) must hold the ${what} placeholder ${token} exactly once`);
+    const want = what === 'description' && route === TITLE_SHELL_ROUTE ? 1 : 2;
+    if (shell.split(token).length !== want)
+      throw new Error(
+        `the page shell (/${route}/) must hold the ${what} placeholder ${token} ${want === 2 ? 'exactly once' : 'nowhere'}`,
+      );
   }
 }
 
-export function fillShell(shell: string, page: { title: string; description: string; body: string }): string {
+export function fillShell(shell: string, page: { title: string; description?: string; body: string }): string {
   // One pass over the shell only: a run's text may contain a placeholder (`@@benchsite-body@@` as a label),
   // which must stay text, and `$&` and the like (so no String.replace templates).
   const fill: Record<string, string> = {
     [PLACEHOLDER.title]: esc(page.title),
-    [PLACEHOLDER.description]: esc(page.description),
+    // as Astro escapes the text of <title> and the value of an attribute
+    [PLACEHOLDER.description]: escAttr(page.description ?? ''),
     [PLACEHOLDER.body]: page.body,
   };
   return shell

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkShell, fillShell, PLACEHOLDER } from '../../../../../src/site/run-page/shell.ts';
+import { checkShell, fillShell, PLACEHOLDER, TITLE_SHELL_ROUTE } from '../../../../../src/site/run-page/shell.ts';
 
 const shell = `<html><head><title>${PLACEHOLDER.title} · benchsite</title><meta name="description" content="${PLACEHOLDER.description}"></head><body><main>${PLACEHOLDER.body}</main></body></html>`;
 
@@ -36,6 +36,23 @@ describe('run page shell', () => {
     });
     expect(page).toBe(
       `<html><head><title>${PLACEHOLDER.body} ${PLACEHOLDER.description} · benchsite</title><meta name="description" content="${PLACEHOLDER.title}"></head><body><main><p>${PLACEHOLDER.title}</p></main></body></html>`,
+    );
+  });
+});
+
+describe('title-only shell', () => {
+  const titleOnly = shell.replace(`<meta name="description" content="${PLACEHOLDER.description}">`, '');
+
+  it('is checked for title and body and no description', () => {
+    expect(() => checkShell(titleOnly, TITLE_SHELL_ROUTE)).not.toThrow();
+    expect(() => checkShell(shell, TITLE_SHELL_ROUTE)).toThrow(
+      /description placeholder @@benchsite-description@@ nowhere/,
+    );
+  });
+
+  it('is filled without a description', () => {
+    expect(fillShell(titleOnly, { title: 'h', body: '<p>b</p>' })).toBe(
+      '<html><head><title>h · benchsite</title></head><body><main><p>b</p></main></body></html>',
     );
   });
 });
