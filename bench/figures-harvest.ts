@@ -1,8 +1,10 @@
 // Figure 1: harvest throughput on a large raw directory (long runs, 1-second samples), parsing alone and
 // with the compressed raw archive written; and our vmstat/iostat averaging against awk on the same files.
 import { execFileSync } from 'node:child_process';
+import module from 'node:module';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { harvestAndWrite } from '../collectors/harvest-write.ts';
 import { loadRawInput } from '../collectors/lib/raw-tree.ts';
@@ -49,6 +51,8 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
   if (parse.value === 0) throw new Error('the benchmark harvested nothing');
   const out = join(work, 'harvest-out');
   await rm(out, { recursive: true, force: true });
+  // Node's compile cache, as bin/benchsite.js keeps it: the worker threads load their modules from it.
+  module.enableCompileCache?.(fileURLToPath(new URL('../node_modules/.cache/benchsite-compile', import.meta.url)));
   // What `benchsite harvest` does after reading (the same function): parse and write every run (default archive
   // level), run directories on worker threads. Last use of the tree: its files move to the workers.
   const archive = await timed(() =>

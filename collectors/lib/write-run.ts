@@ -185,7 +185,10 @@ export function seriesJson(series: HarvestedRun['series']): string {
   const tests = Object.entries(series.tests).map(([test, list]) => {
     const items = list.map((s) => {
       const { rows, ...head } = s;
-      const body = rows.map((r) => `      ${JSON.stringify(r)}`).join(',\n');
+      // All rows in one JSON.stringify, then a line break between rows: rows hold only numbers and null, so
+      // `],[` is always between two rows (the same text as a JSON.stringify per row, and faster).
+      const all = JSON.stringify(rows);
+      const body = rows.length ? `      ${all.slice(1, -1).replaceAll('],[', '],\n      [')}` : '';
       return `    ${JSON.stringify(head).slice(0, -1)},"rows":[\n${body}\n    ]}`;
     });
     return `  ${JSON.stringify(test)}: [\n${items.join(',\n')}\n  ]`;
