@@ -5,7 +5,7 @@
 // the full build's message.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -168,27 +168,52 @@ describe('npm run build without Astro', () => {
     });
 
     it('a run a report names, or a published-relative run, changed; the last run of a host removed; a new benchmark', async () => {
-      // Runs moved out and back keep their file stamps (a rename), so each case is undone.
-      const away = async (id: string, fn: () => Promise<void>) => {
-        await rename(join(content, 'runs', id), join(tmp, 'away'));
-        await fn();
-        await rename(join(tmp, 'away'), join(content, 'runs', id));
-      };
-      await away(RUNS[1]!, async () => expect(await reason()).toBe(`${RUNS[1]}, which a report names, changed`));
-      await away(ON_NEW_HOST, async () =>
-        expect(await reason()).toBe('the last run of sysbench/newhost was removed (its page goes)'),
-      );
+      // The state names the runs the report names.
       const state = await readFile(stateFile, 'utf8');
       const parsed = JSON.parse(state);
-      parsed.runs[RUNS[4]!].summary.source = 'published-relative';
-      await writeFile(stateFile, JSON.stringify(parsed));
-      await away(RUNS[4]!, async () => expect(await reason()).toContain(`${RUNS[4]}, a published-relative run`));
-      await writeFile(stateFile, state);
+      expect(parsed.reportRuns).toEqual([...RUNS.slice(0, 4)].sort());
+      // Runs the state has and content/runs has not count as removed: each case is such a run in the state.
+      const removed = async (
+        id: string,
+        edit: (run: { summary: { source: string; host: { name: string } } }) => void,
+      ) => {
+        const run = structuredClone(parsed.runs[ON_NEW_HOST]);
+        edit(run);
+        await writeFile(stateFile, JSON.stringify({ ...parsed, runs: { ...parsed.runs, [id]: run } }));
+        const r = await reason();
+        await writeFile(stateFile, state);
+        return r;
+      };
+      parsed.reportRuns.push('sysbench/newhost/20261122-gone');
+      expect(await removed('sysbench/newhost/20261122-gone', () => {})).toBe(
+        'sysbench/newhost/20261122-gone, which a report names, changed',
+      );
+      parsed.reportRuns.pop();
+      expect(await removed('sysbench/newhost/20261122-gone', (r) => (r.summary.source = 'published-relative'))).toBe(
+        'sysbench/newhost/20261122-gone, a published-relative run (reports and their steps pages read it), changed',
+      );
+      expect(await removed('sysbench/gonehost/20261122-gone', (r) => (r.summary.host.name = 'gonehost'))).toBe(
+        'the last run of sysbench/gonehost was removed (its page goes)',
+      );
       const ibench = 'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1';
       await cp(join(ROOT, 'content/runs', ibench), join(content, 'runs', ibench), { recursive: true });
       expect(await reason()).toBe('the set of benchmarks changed (the compare page lists them)');
       await rm(join(content, 'runs/insert-benchmark'), { recursive: true });
       expect(await reason()).toMatch(/^built: no run changed/);
+      // A file added to a run folder makes it changed, and checked with the file rules as a full build checks it.
+      await writeFile(join(content, 'runs', ON_KNOWN_HOST, 'notes.txt'), 'x');
+      const refused = await reason().catch((e: Error) => e.message);
+      await rm(join(content, 'runs', ON_KNOWN_HOST, 'notes.txt'));
+      expect(refused).toMatch(/notes\.txt: \(file\): is not a run file/);
+    });
+
+    it('a full build that starts forgets the state (astro:build:start), whatever the spelling of its folder', async () => {
+      const { forgetFastBuildState } = await import('../../src/site/fast-build/state.ts');
+      const state = await readFile(stateFile, 'utf8');
+      await forgetFastBuildState(ROOT, `${out}/`); // Astro's outDir ends with a slash
+      expect(await reason()).toContain('no earlier build');
+      await writeFile(stateFile, state);
+      expect(await reason()).toMatch(/^built: /); // (the folder where notes.txt was counts as changed)
     });
 
     it('a report, annotation or other content file changed', async () => {

@@ -15,6 +15,7 @@ import { parseReportText, reportRunIds } from '../../runs/validate-report.ts';
 import type { RunSummary } from '../../schemas/run-summary.ts';
 import { CONTENT_DIR, REPORTS_DIR, RUNS_DIR } from '../content-dirs.ts';
 import { decodeSummary } from '../summaries.ts';
+import { runStamps, type RunStamps } from './run-stamps.ts';
 
 /** Bump when the state's layout or what the rebuild writes changes. */
 const STATE_VERSION = 1;
@@ -78,12 +79,15 @@ export interface FastBuildState {
   build: string;
   /** Runs that pages other than run pages read whole: those a report names. */
   reportRuns: string[];
-  /** Per run id: its runStamp (run.json, series.json, raw.tar.gz) and its summary. */
-  runs: Record<string, { stamp: string; summary: RunSummary }>;
+  /** Per run id: its stamps (run-stamps.ts) and its summary. */
+  runs: Record<string, RunStamps & { summary: RunSummary }>;
 }
 
 export function statePath(root: string, request: Pick<FastBuildRequest, 'contentDir' | 'outDir'>): string {
-  const key = createHash('sha1').update(`${request.contentDir}\n${request.outDir}`).digest('hex').slice(0, 12);
+  const key = createHash('sha1')
+    .update(`${resolve(request.contentDir)}\n${resolve(request.outDir)}`)
+    .digest('hex')
+    .slice(0, 12);
   return join(root, 'node_modules/.cache/benchsite/fast-build', `${key}.json`);
 }
 
@@ -188,12 +192,14 @@ export async function writeFastBuildState(o: {
   if (JSON.stringify(asked) !== JSON.stringify(request)) return;
   if (request.root !== resolve(o.root) || request.outDir !== resolve(o.outDir)) return;
   if (request.contentDir !== resolve(CONTENT_DIR)) return;
-  const loaded = takeLoadedRuns(resolve(RUNS_DIR));
+  const runsDir = resolve(RUNS_DIR);
+  const loaded = takeLoadedRuns(runsDir);
   if (!loaded) return;
   const runs: FastBuildState['runs'] = {};
   for (const [id, stamp] of o.stamps) {
     const l = loaded.get(id);
-    if (l && l.stamp === stamp.split('|')[0]) runs[id] = { stamp, summary: decodeSummary(l.summary) };
+    if (l && l.stamp === stamp.split('|')[0])
+      runs[id] = { ...runStamps(runsDir, id), stamp, summary: decodeSummary(l.summary) };
   }
   await saveFastBuildState(statePath(o.root, request), {
     version: STATE_VERSION,
