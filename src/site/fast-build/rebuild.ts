@@ -23,14 +23,7 @@ import { fillShell } from '../run-page/shell.ts';
 import { hostGroups } from '../run-groups.ts';
 import { MARKER, placeRunPages } from '../run-pages.ts';
 import { byId, decodeSummary, type SiteRunSummary } from '../summaries.ts';
-import {
-  fastBuildInputs,
-  readFastBuildState,
-  saveFastBuildState,
-  statePath,
-  type FastBuildRequest,
-  type FastBuildState,
-} from './state.ts';
+import { fastBuildInputs, readFastBuildState, saveRebuiltState, statePath, type FastBuildRequest } from './state.ts';
 import { findRunStamps } from './run-stamps.ts';
 
 export type FastBuildResult = { built: true; message: string } | { built: false; reason: string };
@@ -172,13 +165,14 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
   pages.set(join(outDir, RUN_INDEX_PATH), runIndexData(runs));
   for (const [f, text] of pages) await writeAtomic(f, text);
 
-  const next: FastBuildState = {
-    ...state,
-    build: placed.build,
-    runs: Object.fromEntries(runs.map((r) => [r.id, { ...found.runs.get(r.id)!, summary: r.summary }])),
-  };
-  await saveFastBuildState(file, next);
   const added = changed.filter((id) => !state.runs[id]).length;
+  await saveRebuiltState(
+    file,
+    state,
+    placed.build,
+    Object.fromEntries(changed.map((id) => [id, { ...found.runs.get(id)!, summary: summaries.get(id)! }])),
+    removed,
+  );
   const what = [
     added > 0 && `${added} added`,
     changed.length > added && `${changed.length - added} changed`,
