@@ -1,11 +1,14 @@
 // Every harvester, tried on every input: a raw tree may hold runs of several benchmarks.
 import { BENCHMARK_FOLDERS } from './benchmarks.ts';
-import type { HarvestOptions } from './lib/benchmark-folder.ts';
-import type { HarvestResult } from './lib/harvested.ts';
+import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
+import type { HarvestedRun, HarvestResult } from './lib/harvested.ts';
 import type { RawTree } from './lib/raw-tree.ts';
 import { guardNumbers } from './lib/plausible.ts';
 
 export type { HarvestOptions };
+
+/** One step of harvesting a tree, in the order of its runs: a unit (harvested where the caller chooses), or runs. */
+export type HarvestStep<U> = { unit: U } | { runs: HarvestedRun[] };
 
 /**
  * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
@@ -15,16 +18,40 @@ export type { HarvestOptions };
  * harvester recognised it (the last one's "not HammerDB output" alone would blame HammerDB).
  */
 export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
-  const runs: HarvestResult['runs'] = [];
+  const { steps, skipped } = harvestSteps(tree, opts, (b, u) => {
+    const h = b.units!.harvest(u, opts);
+    guardNumbers(h);
+    return h;
+  });
+  return { runs: steps.flatMap((s) => ('unit' in s ? [s.unit] : s.runs)), skipped };
+}
+
+/**
+ * harvestAny in steps: the run directories a benchmark harvests on their own (BenchmarkFolder.units) go to
+ * `unit` in order, which may harvest them at once (harvestAny) or hand them to a worker thread (harvest-write.ts);
+ * everything else is harvested here. The runs are the steps' runs in order, whichever way they were made.
+ */
+export function harvestSteps<U>(
+  tree: RawTree,
+  opts: HarvestOptions,
+  unit: (b: BenchmarkFolder, u: HarvestUnit) => U,
+): { steps: HarvestStep<U>[]; skipped: HarvestResult['skipped'] } {
+  const steps: HarvestStep<U>[] = [];
   const reasons = new Map<string, string[]>();
   const tried = BENCHMARK_FOLDERS.map((b) => b.name).join(', ');
   let left = tree;
   for (const b of BENCHMARK_FOLDERS) {
     if (left.entries.length === 0) break;
-    const r = b.harvest(left, opts);
+    let rest = left;
+    if (b.units) {
+      const split = b.units.split(left);
+      for (const u of split.units) steps.push({ unit: unit(b, u) });
+      rest = split.rest;
+    }
+    const r = b.harvest(rest, opts);
     // Whatever a parser let through, no impossible number is published (lib/plausible.ts).
     r.runs.forEach(guardNumbers);
-    runs.push(...r.runs);
+    steps.push({ runs: r.runs });
     for (const x of r.skipped) reasons.set(x.path, [...(reasons.get(x.path) ?? []), x.reason]);
     const unused = new Set(r.skipped.map((x) => x.path));
     left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };
@@ -32,7 +59,7 @@ export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestRes
   const pick = (why: string[]) =>
     why.find((w) => !w.startsWith('not ')) ?? `not recognised by any harvester (${tried})`;
   return {
-    runs,
+    steps,
     skipped: left.entries.map((e) => ({
       path: e.path,
       reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? []),

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
-import { harvestAny } from '../harvest-any.ts';
+import { harvestAndWrite } from '../harvest-write.ts';
 import { isWarningNote, readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
-import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
+import { writtenLine } from '../lib/write-run.ts';
 import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
 import { UsageError, type Command } from './command.ts';
 
@@ -70,7 +70,28 @@ Example:
       }
       let result;
       try {
-        result = harvestAny(tree, { meta, metaName: values.meta });
+        // The tree is not read again, so its files may move to the worker threads rather than be copied.
+        result = await harvestAndWrite(
+          tree,
+          values.out!,
+          { meta, metaName: values.meta, replace: values.replace, consume: true },
+          (run, r) => {
+            if ('error' in r) {
+              console.error(`error: ${run.label}: ${describeError(r.error, debugWanted())}`);
+              failures++;
+              return;
+            }
+            const w = r.written;
+            const failed = run.tests.filter((t) => t.status === 'failed').length;
+            console.log(
+              `${writtenLine(w, relative(process.cwd(), w.dir))}  (${run.tests.length} ${run.tests.length === 1 ? 'test' : 'tests'}${failed ? `, ${failed} failed` : ''})`,
+            );
+            for (const note of run.provenance.notes ?? [])
+              if (isWarningNote(note)) console.error(`warning: ${run.label}: ${note}`);
+              else console.log(`  note: ${note}`);
+            written++;
+          },
+        );
       } catch (e) {
         // A file inside the input is named by its path in it: say which input that is.
         const inside = isInputError(e) && !e.file.startsWith(input) ? `${input}: ` : '';
@@ -78,33 +99,12 @@ Example:
         failures++;
         continue;
       }
-      if (result.runs.length === 0) {
+      if (result.runs === 0) {
         console.error(
           `error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`,
         );
         failures++;
       }
-      await writeHarvestedRuns(
-        result.runs,
-        values.out!,
-        (h, r) => {
-          if ('error' in r) {
-            console.error(`error: ${h.run.label}: ${describeError(r.error, debugWanted())}`);
-            failures++;
-            return;
-          }
-          const w = r.written;
-          const failed = h.run.tests.filter((t) => t.status === 'failed').length;
-          console.log(
-            `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} ${h.run.tests.length === 1 ? 'test' : 'tests'}${failed ? `, ${failed} failed` : ''})`,
-          );
-          for (const note of h.run.provenance.notes ?? [])
-            if (isWarningNote(note)) console.error(`warning: ${h.run.label}: ${note}`);
-            else console.log(`  note: ${note}`);
-          written++;
-        },
-        { replace: values.replace },
-      );
       if (result.skipped.length) {
         console.error(
           `${input}: ${result.skipped.length} file(s) are not part of any run and were not harvested${values.verbose ? ':' : ' (--verbose lists them)'}`,

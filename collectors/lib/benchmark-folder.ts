@@ -4,7 +4,7 @@
 import type { BenchmarkName, Meta, RunSpec, Test, Workload } from '../../src/schemas/index.ts';
 import type { ArchiveImport } from './archive-run.ts';
 import type { ExecuteOptions } from './execute-steps.ts';
-import type { HarvestResult } from './harvested.ts';
+import type { HarvestedRun, HarvestResult } from './harvested.ts';
 import type { DecodedLabel } from './labels.ts';
 import type { RawEntry, RawTree } from './raw-tree.ts';
 import type { StepContext } from './run-steps.ts';
@@ -16,6 +16,14 @@ export interface HarvestOptions {
   metaName?: string;
 }
 
+/** Files of a tree that make one run on their own: a run directory, with paths relative to it. */
+export interface HarvestUnit {
+  label: string;
+  /** The directory (or input) the files came from, for messages and provenance. */
+  input: string;
+  entries: RawEntry[];
+}
+
 export type SpecKind = RunSpec['benchmark']['kind'];
 export type SpecOf<K extends SpecKind> = Extract<RunSpec['benchmark'], { kind: K }>;
 
@@ -23,6 +31,15 @@ export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind &
   name: K;
   /** Every run of this benchmark in a raw tree; the files it did not use are listed as skipped, with why. */
   harvest(tree: RawTree, opts?: HarvestOptions): HarvestResult;
+  /**
+   * Optional: the runs of a tree that are each harvested from their own files alone, so that harvest can work
+   * on them on several threads. The promise: `harvest(tree)` is the runs of `harvest(unit)` for each unit in
+   * order, then the runs and skipped files of `harvest(rest)`; and `split(rest)` finds no unit.
+   */
+  units?: {
+    split(tree: RawTree): { units: HarvestUnit[]; rest: RawTree };
+    harvest(unit: HarvestUnit, opts?: HarvestOptions): HarvestedRun;
+  };
   /** What `benchsite run` needs. */
   run: {
     /** Programs that must exist on the host before anything runs. */

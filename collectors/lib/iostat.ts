@@ -42,13 +42,16 @@ export function parseIostat(text: string): Iostat {
       if (!rows) {
         const at = spans.get(device) ?? [];
         rows = [];
-        for (let i = 0; i < at.length; i += 2) rows.push(scanNumbers(text, at[i]!, at[i + 1]!, []));
+        // Scanned into one array and copied at its size: an array grown number by number is reallocated.
+        const nums: number[] = [];
+        for (let i = 0; i < at.length; i += 2) rows.push(scanNumbers(text, at[i]!, at[i + 1]!, nums).slice());
         parsed.set(device, rows);
       }
       return rows;
     },
   };
   let mode: 0 | 1 | 2 = 0; // 0 none, 1 after `avg-cpu:`, 2 device lines
+  let last = -1; // index in deviceNames of the device of the last device line
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -61,11 +64,20 @@ export function parseIostat(text: string): Iostat {
       // A device line: remember where its numbers are.
       let n = s;
       while (n < end && !isSpace(text.charCodeAt(n))) n++;
-      const name = text.slice(s, n);
-      let at = spans.get(name);
-      if (!at) {
-        spans.set(name, (at = []));
-        out.deviceNames.push(name);
+      // Usually the device after the last one seen: found by comparing in place, without a string per line.
+      let at: number[] | undefined;
+      const guess = out.deviceNames[(last + 1) % out.deviceNames.length];
+      if (guess !== undefined && guess.length === n - s && text.startsWith(guess, s)) {
+        at = spans.get(guess)!;
+        last = (last + 1) % out.deviceNames.length;
+      } else {
+        const name = text.slice(s, n);
+        at = spans.get(name);
+        if (!at) {
+          spans.set(name, (at = []));
+          out.deviceNames.push(name);
+        }
+        last = out.deviceNames.indexOf(name);
       }
       at.push(n, end);
     } else if (mode === 1) {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { isAscii } from 'node:buffer';
 import { basename, join, relative, sep } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { InputError } from './input-error.ts';
@@ -100,13 +101,22 @@ function tooLongForText(e: RawEntry, bytes: number): InputError {
   });
 }
 
+/**
+ * UTF-8 bytes as text. Raw output is almost always ASCII, where a byte is a character: copying the bytes as
+ * latin1 gives the same string as the UTF-8 decoder (no BOM can be ASCII) at several times its speed.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return decoder.decode(bytes);
+}
+
 /** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
   if (e.data.length > MAX_TEXT_BYTES) throw tooLongForText(e, e.data.length);
-  if (!e.path.endsWith('.gz')) return decoder.decode(e.data);
+  if (!e.path.endsWith('.gz')) return decodeText(e.data);
   const limit = maxRawBytes();
   try {
-    return decoder.decode(gunzipSync(e.data, { maxOutputLength: Math.min(limit, MAX_TEXT_BYTES) }));
+    return decodeText(gunzipSync(e.data, { maxOutputLength: Math.min(limit, MAX_TEXT_BYTES) }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw limit > MAX_TEXT_BYTES ? tooLongForText(e, MAX_TEXT_BYTES) : tooLarge(entryName(e), limit);
@@ -167,7 +177,9 @@ async function readRawInput(input: string): Promise<RawTree> {
     if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge(input, limit);
     const entries: RawEntry[] = [];
     for (const f of files) {
-      const data = new Uint8Array(readFileSync(f.full));
+      // A view of the buffer read, not a copy (a copy of a gigabyte cost a second).
+      const b = readFileSync(f.full);
+      const data = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
       entries.push({ path: relative(input, f.full).split(sep).join('/'), data, mtimeMs: f.mtimeMs });
     }
     return { name: basename(input), entries: entries.sort(byPath) };

@@ -78,13 +78,29 @@ export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
 
 /**
  * The tar of `entries` in pieces of exactly `size` bytes (the last one shorter), cut across entries as the
- * bytes fall, without building the whole tar in memory: what a large raw archive is compressed from.
+ * bytes fall, without building the whole tar in memory: what a large raw archive is compressed from. A piece
+ * that spans several parts is copied into `buffer()` (a fresh one by default; a caller may hand back one whose
+ * piece it is done with, so a gigabyte of tar does not take a gigabyte of new memory); a piece inside one
+ * file's bytes is a view of them.
  */
-export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array> {
+export function* tarChunks(
+  entries: TarEntry[],
+  size: number,
+  mtime = 0,
+  buffer: () => Uint8Array = () => new Uint8Array(size),
+): Generator<Uint8Array> {
   let pending: Uint8Array[] = [];
   let have = 0;
   const flush = () => {
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, have);
+    let chunk = pending[0]!;
+    if (pending.length > 1) {
+      chunk = buffer().subarray(0, have);
+      let at = 0;
+      for (const p of pending) {
+        chunk.set(p, at);
+        at += p.length;
+      }
+    }
     pending = [];
     have = 0;
     return chunk;

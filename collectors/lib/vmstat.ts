@@ -39,6 +39,14 @@ const DEFAULT_COLUMNS = [
 /** awk's value of a field: NaN (a word) counts as 0. */
 const awkValue = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 0 : x);
 
+/** Whether no value is NaN (a word); with `counts`, whether all are integers >= 0. A loop: it runs on every line. */
+function allCounts(nums: number[], counts: boolean): boolean {
+  for (const x of nums) {
+    if (counts ? !(Number.isInteger(x) && x >= 0) : Number.isNaN(x)) return false;
+  }
+  return true;
+}
+
 /** Parse vmstat output. Never throws: unknown lines are skipped. */
 export function parseVmstat(text: string): Vmstat {
   let columns: string[] = [];
@@ -54,7 +62,7 @@ export function parseVmstat(text: string): Vmstat {
     const next = end + 1;
     scanNumbers(text, start, end, nums);
     // Only a line with words can be a header; data lines are all numbers.
-    const words = nums.length === 0 || nums.some(Number.isNaN);
+    const words = nums.length === 0 || !allCounts(nums, false);
     const line = words ? text.slice(start, end) : '';
     if (words && line.includes('swpd')) {
       columns = line.trim().split(/\s+/);
@@ -68,7 +76,7 @@ export function parseVmstat(text: string): Vmstat {
       afterFirst = true;
       if (words) {
         if (line.trimStart().startsWith('procs')) headerLines++;
-      } else if (nums.length >= 16 && nums.every((x) => Number.isInteger(x) && x >= 0)) rows.push(nums.slice());
+      } else if (nums.length >= 16 && allCounts(nums, true)) rows.push(nums.slice());
     }
     start = next;
   }

@@ -5,7 +5,8 @@
 //   `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them. One run per directory.
 // - stock: files holding plain sysbench output (1.0.x or 1.1.x). One run per directory of them (or per file).
 import type { Meta } from '../../src/schemas/index.ts';
-import type { HarvestResult } from '../lib/harvested.ts';
+import type { HarvestUnit } from '../lib/benchmark-folder.ts';
+import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { InputError } from '../lib/input-error.ts';
 import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { SB_O, harvestMytoolsDir } from './harvest-mytools.ts';
@@ -45,9 +46,13 @@ function refuseOldSysbench(e: RawEntry, text: string): void {
   });
 }
 
-/** Harvest every sysbench run found in a raw tree. */
-export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}): HarvestResult {
-  const result: HarvestResult = { runs: [], skipped: [] };
+/**
+ * The mytools run directories of a tree, each harvested on its own (harvestMytoolsUnit, possibly on a worker
+ * thread), and the files left for the stock layout. Every file under a run directory belongs to it, so the
+ * rest holds no run directory.
+ */
+export function splitSysbench(tree: RawTree): { units: HarvestUnit[]; rest: RawTree } {
+  const units: HarvestUnit[] = [];
   const dirs = byDirectory(tree.entries);
   const used = new Set<string>();
   for (const [dir, entries] of dirs) {
@@ -60,11 +65,24 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
     );
     runEntries.forEach((e) => used.add(e.path));
     const label = dir ? fileName(dir) : tree.name;
-    result.runs.push(harvestMytoolsDir(label, dir || tree.name, relativeTo(prefix, runEntries), opts));
+    units.push({ label, input: dir || tree.name, entries: relativeTo(prefix, runEntries) });
   }
-  for (const [dir, entries] of dirs) {
+  return { units, rest: { ...tree, entries: tree.entries.filter((e) => !used.has(e.path)) } };
+}
+
+/** One mytools run directory as splitSysbench found it. */
+export function harvestMytoolsUnit(unit: HarvestUnit, opts: SysbenchHarvestOptions = {}): HarvestedRun {
+  return harvestMytoolsDir(unit.label, unit.input, unit.entries, opts);
+}
+
+/** Harvest every sysbench run found in a raw tree: its mytools run directories, then stock output in the rest. */
+export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}): HarvestResult {
+  const { units, rest } = splitSysbench(tree);
+  const result: HarvestResult = { runs: units.map((u) => harvestMytoolsUnit(u, opts)), skipped: [] };
+  const used = new Set<string>();
+  for (const [dir, entries] of byDirectory(rest.entries)) {
     const stock = entries.filter((e) => {
-      if (used.has(e.path) || isSummaryOrSide(e.path)) return false;
+      if (isSummaryOrSide(e.path)) return false;
       const text = entryText(e);
       refuseOldSysbench(e, text);
       return looksLikeSysbenchOutput(text);
@@ -77,7 +95,7 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
       (stock.length === 1 && !dir ? stem(fileName(stock[0]!.path)) : dir ? fileName(dir) : tree.name);
     result.runs.push(harvestStockFiles(label, dir || tree.name, relativeTo(prefix, stock), opts));
   }
-  for (const e of tree.entries) {
+  for (const e of rest.entries) {
     if (!used.has(e.path)) result.skipped.push({ path: e.path, reason: skipReason(e.path) });
   }
   return result;

@@ -5,13 +5,14 @@ import type { BenchmarkFolder } from '../lib/benchmark-folder.ts';
 import { InputError } from '../lib/input-error.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { executeSysbench } from './execute.ts';
-import { harvestSysbench } from './harvest.ts';
+import { harvestMytoolsUnit, harvestSysbench, splitSysbench } from './harvest.ts';
 import { importSysbenchSummaries, isSysbenchSummary } from './import-summaries.ts';
 import { planSysbench } from './plan.ts';
 
 export const sysbench: BenchmarkFolder<'sysbench'> = {
   name: 'sysbench',
   harvest: harvestSysbench,
+  units: { split: splitSysbench, harvest: harvestMytoolsUnit },
   run: {
     tools: (b) => [b.sysbench, 'vmstat', 'iostat'],
     plan: (spec) => planSysbench(spec.benchmark, spec.dbms),

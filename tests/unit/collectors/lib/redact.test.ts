@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { redactCommand, redactConfigText, redactRawFile, redactSetting } from '../../../../collectors/lib/redact.ts';
+import {
+  redactCommand,
+  redactConfigText,
+  redactRawFile,
+  redactRawText,
+  redactSetting,
+} from '../../../../collectors/lib/redact.ts';
 import { quote } from '../../../../collectors/lib/transport/shell-quote.ts';
 
 const PW = 'Inl1nePW with space;x';
@@ -94,5 +100,29 @@ describe('redactRawFile', () => {
     expect(redactRawFile('o.vm', Buffer.from('procs\n 1 0 0\n'))).toBeUndefined();
     expect(redactRawFile('hammer.DB', Buffer.from('SQLite format 3\0 password=x'))).toBeUndefined();
     expect(redactRawFile('x.gz', Buffer.from('--password=x'))).toBeUndefined();
+  });
+});
+
+describe('redactRawText', () => {
+  const MARKER = /pass|pwd|secret|token|credential|_auth|:\/\/[^\s/@]*:[^\s/@]*@/i;
+  // What it did line by line before it searched the whole text: the same lines must change, the same way.
+  const lineByLine = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => (MARKER.test(line) ? redactCommand(redactConfigText(line)) : line))
+      .join('\n');
+
+  it('changes the lines a per-line test would, and only those', () => {
+    const texts = [
+      '',
+      '\n',
+      'no secret here\n[ 1s ] thds: 1 tps: 2\n',
+      'sysbench --pgsql-password=pw run\n[ 1s ] thds: 1\n[ 2s ] thds: 1',
+      '[ 1s ] thds: 1\nmysql -ppw -u root\n\npassword = hunter2\r\nlast line --db-token=abc',
+      'a PASSWORD=x b\nTOKEN: y\nurl http://u:p@host/x and pg://a:b@c\n',
+      'pass\npass\npass',
+      'x_auth=1 y_AUTH=2\ncredential z\n\n\nsecret',
+    ];
+    for (const t of texts) expect(redactRawText(t), JSON.stringify(t)).toBe(lineByLine(t));
   });
 });

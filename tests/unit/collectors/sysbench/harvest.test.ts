@@ -231,3 +231,39 @@ describe('a test with sb.met but no sb.o', async () => {
     );
   });
 });
+
+describe('splitSysbench: the run directories harvest may harvest on worker threads', () => {
+  it('keeps its promise: harvestSysbench is each unit harvested, then the rest; the rest holds no unit', async () => {
+    const { harvestMytoolsUnit, harvestSysbench, splitSysbench } =
+      await import('../../../../collectors/sysbench/harvest.ts');
+    const { archiveFiles } = await import('../../../helpers/fixtures.ts');
+    const sysbench = [...archiveFiles('realruns/sysbench.tar.gz')].map(([path, data]) => ({ path, data }));
+    // A run directory nested in another's folder, and stock output beside them, as mixed inputs hold.
+    const stock = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
+    const entries = [
+      ...sysbench,
+      ...sysbench
+        .filter((e) => e.path.startsWith('sysbench/x.pg1518.cy1.pk1/'))
+        .map((e) => ({ ...e, path: e.path.replace('x.pg1518.cy1.pk1/', 'x.pg1518.cy1.pk1/x.pg1518.cy9.pk1/') })),
+      { path: 'sysbench/stock/point.txt', data: new TextEncoder().encode(stock), mtimeMs: Date.UTC(2026, 0, 2) },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const tree = { name: 'mixed', entries };
+    const { units, rest } = splitSysbench(tree);
+    expect(units.map((u) => u.input)).toEqual([
+      'sysbench/x.ma101119.cy1.pk1',
+      'sysbench/x.ma101119.cy2.pk1',
+      'sysbench/x.pg1518.cy1.pk1',
+      'sysbench/x.pg1518.cy1.pk1/x.pg1518.cy9.pk1',
+      'sysbench/x.pg1518.cy2.pk1',
+    ]);
+    expect(splitSysbench(rest).units).toEqual([]);
+    expect(splitSysbench(rest).rest.entries).toEqual(rest.entries);
+    const whole = harvestSysbench(tree);
+    const restRuns = harvestSysbench(rest);
+    expect(restRuns.runs.map((h) => h.run.label)).toEqual(['stock']);
+    expect(whole).toEqual({
+      runs: [...units.map((u) => harvestMytoolsUnit(u)), ...restRuns.runs],
+      skipped: restRuns.skipped,
+    });
+  });
+});

@@ -1,0 +1,44 @@
+// A worker thread of harvest-write.ts: harvests run directories (BenchmarkFolder.units) and prepares each run for
+// writing (series checked and formatted, raw files redacted and archived), all of it CPU work; the main thread
+// places, validates and writes the runs in order. Parsing a run's series is most of harvest's time, and a run
+// directory's files make its run alone, so two cores harvest two of them at once.
+import { parentPort, workerData } from 'node:worker_threads';
+import { BENCHMARK_FOLDERS } from './benchmarks.ts';
+import type { HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
+import { guardNumbers } from './lib/plausible.ts';
+import { prepareRun } from './lib/write-run.ts';
+import { errorData } from './lib/error-data.ts';
+
+export interface UnitJob {
+  id: number;
+  folder: string;
+  unit: HarvestUnit;
+}
+
+const { out, opts } = workerData as { out: string; opts: HarvestOptions };
+const port = parentPort!;
+
+port.on('message', async (job: UnitJob) => {
+  const folder = BENCHMARK_FOLDERS.find((b) => b.name === job.folder)!;
+  let h;
+  try {
+    h = folder.units!.harvest(job.unit, opts);
+    guardNumbers(h);
+  } catch (e) {
+    port.postMessage({ id: job.id, harvestError: errorData(e) });
+    return;
+  }
+  // Said at once: the main thread then sends the next directory, parsed here while this one is compressed.
+  port.postMessage({ id: job.id, harvested: true });
+  try {
+    const p = await prepareRun(h, out);
+    // Moved, not copied: hundreds of MB for a long run. A small Buffer may share Node's pool: copied first.
+    const own = (b: Uint8Array) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b));
+    p.archive = own(p.archive);
+    if (p.series) p.series = own(p.series);
+    const moved = [p.archive.buffer, ...(p.series ? [p.series.buffer] : [])] as ArrayBuffer[];
+    port.postMessage({ id: job.id, prepared: p }, moved);
+  } catch (e) {
+    port.postMessage({ id: job.id, run: h.run, prepareError: errorData(e) });
+  }
+});

@@ -1,0 +1,226 @@
+// `benchsite harvest` of one input: harvestAny then writeHarvestedRuns, with the run directories of a large
+// input harvested and prepared on worker threads (harvest-worker.ts), one per core. Same runs, same files and
+// same messages as on one thread: the runs are written in harvestAny's order by the same commitRun, and a
+// harvest that fails throws the error harvestAny would have thrown (the first, in run order), writing nothing.
+import module from 'node:module';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Run } from '../src/schemas/index.ts';
+import { harvestAny, harvestSteps, type HarvestStep } from './harvest-any.ts';
+import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
+import { errorFrom, type ErrorData } from './lib/error-data.ts';
+import type { HarvestResult } from './lib/harvested.ts';
+import type { RawTree } from './lib/raw-tree.ts';
+import { commitRun, writeHarvestedRuns, type PreparedRun, type WrittenRun } from './lib/write-run.ts';
+
+export type RunOutcome = { written: WrittenRun } | { error: Error };
+
+export interface HarvestWriteOptions extends HarvestOptions {
+  /** A run whose id exists with other raw files replaces it (writeHarvestedRuns). */
+  replace?: boolean;
+  /** Worker threads; 0 harvests on this thread. Default: one per core for inputs of PARALLEL_BYTES or more. */
+  workers?: number;
+  /**
+   * The tree's file buffers may be moved to the workers instead of copied: the caller does not read the tree
+   * again (its files are then empty).
+   */
+  consume?: boolean;
+}
+
+const WORKER_URL = new URL('./harvest-worker.ts', import.meta.url).href;
+const WORKER_START = `const { workerData } = require('node:worker_threads');
+if (workerData.cache) require('node:module').enableCompileCache(workerData.cache);
+import(workerData.url);`;
+
+/** Inputs from this size on are harvested on worker threads (starting one costs about a tenth of a second). */
+export const PARALLEL_BYTES = 64 << 20;
+
+/**
+ * Harvest a tree and write its runs to `out`; `done` hears of each run in order, written or refused. Throws
+ * what harvestAny throws (nothing is written then).
+ */
+export async function harvestAndWrite(
+  tree: RawTree,
+  out: string,
+  opts: HarvestWriteOptions,
+  done: (run: Run, r: RunOutcome) => void,
+): Promise<{ runs: number; skipped: HarvestResult['skipped'] }> {
+  const { replace, workers: asked, consume, ...harvestOpts } = opts;
+  let bytes = 0;
+  for (const e of tree.entries) bytes += e.data.length;
+  const workers = asked ?? (bytes >= PARALLEL_BYTES ? availableParallelism() : 0);
+  if (workers < 1) {
+    const r = harvestAny(tree, harvestOpts);
+    await writeHarvestedRuns(r.runs, out, (h, x) => done(h.run, x), { replace });
+    return { runs: r.runs.length, skipped: r.skipped };
+  }
+  const pool = new UnitPool(workers, out, harvestOpts, !!consume);
+  try {
+    let plan: { steps: HarvestStep<UnitTask>[]; skipped: HarvestResult['skipped'] } | undefined;
+    let failed: unknown;
+    try {
+      plan = harvestSteps(tree, harvestOpts, (b, u) => pool.add(b, u));
+    } catch (e) {
+      failed = e; // after every unit handed out so far in run order: one of them may have failed first
+    }
+    for (const t of pool.tasks) {
+      const error = await t.harvested;
+      if (error) throw errorFrom(error);
+    }
+    if (!plan) throw failed;
+    let runs = 0;
+    for (const step of plan.steps) {
+      if ('runs' in step) {
+        await writeHarvestedRuns(step.runs, out, (h, x) => done(h.run, x), { replace });
+        runs += step.runs.length;
+        continue;
+      }
+      const r = await step.unit.prepared;
+      runs++;
+      if ('error' in r) {
+        done(r.run, { error: errorFrom(r.error) });
+        continue;
+      }
+      try {
+        done(r.prepared.run, { written: await commitRun(r.prepared, out, { replace }) });
+      } catch (e) {
+        done(r.prepared.run, { error: e as Error });
+      }
+    }
+    return { runs, skipped: plan.skipped };
+  } finally {
+    await pool.close();
+  }
+}
+
+interface UnitTask {
+  id: number;
+  bytes: number;
+  /** Settles when the unit is harvested: with the error harvesting threw, or undefined. */
+  harvested: Promise<ErrorData | undefined>;
+  prepared: Promise<{ prepared: PreparedRun } | { run: Run; error: ErrorData }>;
+}
+
+interface Pending {
+  task: UnitTask;
+  job: { id: number; folder: string; unit: HarvestUnit };
+  transfer: ArrayBuffer[];
+  harvested(e: ErrorData | undefined): void;
+  prepared(r: Awaited<UnitTask['prepared']>): void;
+}
+
+/**
+ * Worker threads, started as units come, each harvesting one unit at a time (and preparing the one before it
+ * meanwhile); the largest waiting unit goes to the first worker free.
+ */
+class UnitPool {
+  readonly tasks: UnitTask[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly running = new Map<number, Pending>();
+  private readonly idle: Worker[] = [];
+  private readonly all: Worker[] = [];
+  private readonly max: number;
+  private readonly data: { out: string; opts: HarvestOptions };
+  private readonly consume: boolean;
+  private closing = false;
+
+  constructor(max: number, out: string, opts: HarvestOptions, consume: boolean) {
+    this.max = max;
+    this.data = { out, opts };
+    this.consume = consume;
+  }
+
+  add(b: BenchmarkFolder, unit: HarvestUnit): UnitTask {
+    const id = this.tasks.length;
+    const transfer: ArrayBuffer[] = [];
+    const entries = unit.entries.map((e) => ({ ...e, data: this.movable(e.data, transfer) }));
+    let bytes = 0;
+    for (const e of entries) bytes += e.data.length;
+    let pending!: Pending;
+    const harvested = new Promise<ErrorData | undefined>((res) => (pending = { harvested: res } as Pending));
+    const prepared = new Promise<Awaited<UnitTask['prepared']>>((res) => (pending.prepared = res));
+    const task: UnitTask = { id, bytes, harvested, prepared };
+    Object.assign(pending, { task, job: { id, folder: b.name, unit: { ...unit, entries } }, transfer });
+    this.tasks.push(task);
+    this.queue.push(pending);
+    this.queue.sort((x, y) => y.task.bytes - x.task.bytes);
+    this.dispatch();
+    return task;
+  }
+
+  /** The bytes in a buffer of their own that can be moved to a worker: the caller's own when it gave them up. */
+  private movable(data: Uint8Array, transfer: ArrayBuffer[]): Uint8Array {
+    const own =
+      this.consume &&
+      data.buffer instanceof ArrayBuffer &&
+      data.byteOffset === 0 &&
+      data.byteLength === data.buffer.byteLength &&
+      !transfer.includes(data.buffer);
+    const moved = own ? data : new Uint8Array(data); // a copy (a Buffer's slice would be a view)
+    transfer.push(moved.buffer as ArrayBuffer);
+    return moved;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      let w = this.idle.pop();
+      if (!w && this.all.length < this.max) w = this.start();
+      if (!w) return;
+      const p = this.queue.shift()!;
+      this.running.set(p.task.id, p);
+      w.postMessage(p.job, p.transfer);
+    }
+  }
+
+  private start(): Worker {
+    // Started through Node's compile cache when the CLI keeps one (bin/benchsite.js): loading the harvesters'
+    // modules took half a second of CPU per worker, a fifth of that from the cache.
+    const w = new Worker(WORKER_START, {
+      eval: true,
+      workerData: { ...this.data, cache: module.getCompileCacheDir?.(), url: WORKER_URL },
+    });
+    this.all.push(w);
+    w.on('message', (m: WorkerMessage) => {
+      const p = this.running.get(m.id)!;
+      if ('harvested' in m || 'harvestError' in m) {
+        p.harvested('harvestError' in m ? m.harvestError : undefined);
+        if ('harvestError' in m) {
+          this.running.delete(m.id);
+          p.prepared({ run: undefined as never, error: m.harvestError });
+        }
+        this.idle.push(w);
+        this.dispatch();
+        return;
+      }
+      this.running.delete(m.id);
+      p.prepared('prepared' in m ? { prepared: m.prepared } : { run: m.run, error: m.prepareError });
+    });
+    // A worker that dies (out of memory, a bug) fails every unit it had: the harvest stops with its error.
+    w.on('error', (e) => this.fail(e as Error));
+    w.on('exit', (code) => {
+      if (code !== 0 && !this.closing) this.fail(new Error(`a harvest worker thread stopped (exit code ${code})`));
+    });
+    return w;
+  }
+
+  private fail(e: Error): void {
+    const data = { kind: e.name, message: e.message, stack: e.stack };
+    for (const p of [...this.running.values(), ...this.queue]) {
+      p.harvested(data);
+      p.prepared({ run: undefined as never, error: data });
+    }
+    this.running.clear();
+    this.queue.length = 0;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.all.map((w) => w.terminate()));
+  }
+}
+
+type WorkerMessage =
+  | { id: number; harvested: true }
+  | { id: number; harvestError: ErrorData }
+  | { id: number; prepared: PreparedRun }
+  | { id: number; run: Run; prepareError: ErrorData };

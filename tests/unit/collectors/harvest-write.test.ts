@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { harvestAny } from '../../../collectors/harvest-any.ts';
+import { harvestAndWrite, type RunOutcome } from '../../../collectors/harvest-write.ts';
+import { InputError } from '../../../collectors/lib/input-error.ts';
+import { readMeta } from '../../../collectors/lib/meta.ts';
+import type { RawTree } from '../../../collectors/lib/raw-tree.ts';
+import { archiveFiles } from '../../helpers/fixtures.ts';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const meta = await readMeta(join(ROOT, 'content/meta/vm.yaml'));
+
+/** A fresh tree (its own buffers) of fixture archives' files, as loadRawInput gives them. */
+function tree(...archives: string[]): RawTree {
+  const entries = archives.flatMap((a) => [...archiveFiles(a)].map(([path, data]) => ({ path, data: data.slice() })));
+  return { name: 'mixed', entries: entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
+/** Every file under `dir`, by path, with its bytes. */
+function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (f.isFile()) {
+      const full = join(f.parentPath, f.name);
+      out.set(relative(dir, full), readFileSync(full).toString('base64'));
+    }
+  return out;
+}
+
+async function harvest(t: RawTree, workers: number, consume = false) {
+  const out = mkdtempSync(join(tmpdir(), 'harvest-write-'));
+  const said: string[] = [];
+  const done = (run: { label: string }, r: RunOutcome) =>
+    said.push('error' in r ? `${run.label}: ${r.error.message}` : `${run.label}: ${r.written.status} ${r.written.id}`);
+  const r = await harvestAndWrite(t, out, { meta, metaName: 'vm.yaml', workers, consume }, done);
+  return { out, said, files: files(out), ...r };
+}
+
+describe('harvestAndWrite', () => {
+  it('writes the same runs, files and lines on worker threads as on one thread', async () => {
+    const archives = ['realruns/sysbench.tar.gz', 'realruns/ibench.tar.gz', 'realruns/hammerdb.tar.gz'];
+    const one = await harvest(tree(...archives), 0);
+    const two = await harvest(tree(...archives), 2, true);
+    expect(one.runs).toBeGreaterThan(5);
+    expect(one.said.filter((s) => s.includes(': written ')).length).toBe(one.runs);
+    expect(two.said).toEqual(one.said);
+    expect(two.skipped).toEqual(one.skipped);
+    expect([...two.files.keys()]).toEqual([...one.files.keys()]);
+    for (const [path, bytes] of one.files) expect(two.files.get(path), path).toBe(bytes);
+  });
+
+  it('numbers a repeat the same way: runs are placed in harvest order', async () => {
+    // A run directory twice, the copy with one more file: same id, other raw files, so one of them is repeat 2.
+    const t = () => {
+      const base = tree('realruns/sysbench.tar.gz');
+      const copy = base.entries
+        .filter((e) => e.path.startsWith('sysbench/x.pg1518.cy2.pk1/'))
+        .map((e) => ({ ...e, path: e.path.replace('sysbench/', 'sysbench/again/'), data: e.data.slice() }));
+      copy.push({ path: 'sysbench/again/x.pg1518.cy2.pk1/notes.txt', data: new TextEncoder().encode('again\n') });
+      return { ...base, entries: [...base.entries, ...copy].sort((a, b) => (a.path < b.path ? -1 : 1)) };
+    };
+    const one = await harvest(t(), 0);
+    const two = await harvest(t(), 2);
+    expect(one.said.some((s) => / repeat /.test(s))).toBe(true);
+    expect(two.said).toEqual(one.said);
+    expect([...two.files.keys()]).toEqual([...one.files.keys()]);
+  });
+
+  it('throws the error harvestAny throws, the first in run order, and writes nothing', async () => {
+    const broken = () => {
+      const t = tree('realruns/sysbench.tar.gz');
+      const bad = (dir: string) => ({
+        path: `sysbench/${dir}/sb.o.scan.range100.pk1.dop1.gz`,
+        data: new TextEncoder().encode('not gzip at all'),
+      });
+      // Two broken run directories: the later one is larger, so a worker starts on it first.
+      t.entries.push(bad('x.pg1518.cy2.pk1'), bad('x.pg1518.cy3.pk1'));
+      t.entries.sort((a, b) => (a.path < b.path ? -1 : 1));
+      return t;
+    };
+    let expected: unknown;
+    try {
+      harvestAny(broken());
+    } catch (e) {
+      expected = e;
+    }
+    expect(expected).toBeInstanceOf(InputError);
+    for (const workers of [0, 2]) {
+      const out = mkdtempSync(join(tmpdir(), 'harvest-write-'));
+      const thrown = await harvestAndWrite(broken(), out, { meta, workers }, () => {
+        throw new Error('nothing is written');
+      }).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(InputError);
+      expect((thrown as InputError).message).toBe((expected as InputError).message);
+      expect((thrown as InputError).file).toBe((expected as InputError).file);
+      expect(readdirSync(out)).toEqual([]);
+    }
+  });
+
+  it("leaves the caller's tree whole unless told it may consume it", async () => {
+    const t = tree('realruns/sysbench.tar.gz');
+    const sizes = t.entries.map((e) => e.data.length);
+    await harvest(t, 2);
+    expect(t.entries.map((e) => e.data.length)).toEqual(sizes);
+    expect(harvestAny(t).runs.length).toBe(4);
+  });
+});
