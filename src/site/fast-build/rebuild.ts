@@ -24,7 +24,7 @@ import { hostGroups } from '../run-groups.ts';
 import { MARKER, placeRunPages } from '../run-pages.ts';
 import { byId, decodeSummary, type SiteRunSummary } from '../summaries.ts';
 import { fastBuildInputs, readFastBuildState, saveRebuiltState, statePath, type FastBuildRequest } from './state.ts';
-import { findRunStamps } from './run-stamps.ts';
+import { findRunStampsAside } from './run-stamps.ts';
 
 export type FastBuildResult = { built: true; message: string } | { built: false; reason: string };
 
@@ -44,7 +44,6 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * the error a full build stops with (contentError: its message, no stack).
  */
 export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildResult> {
-  const { root, outDir } = request;
   if (request.env.BENCHSITE_PREVIEW) return full('a preview build (BENCHSITE_PREVIEW) is always a full build');
   for (let i = 0; i < request.args.length; i++) {
     const a = request.args[i]!;
@@ -53,6 +52,23 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
       return full(`astro build was given ${a} (only --base and --outDir allow a rebuild without Astro)`);
   }
   if (resolve(CONTENT_DIR) !== request.contentDir) return full('the content folder is not the one asked for');
+  // The runs' stamps are taken on another thread while this one reads the state and checks the rest.
+  const runsDir = resolve(RUNS_DIR);
+  const aside = findRunStampsAside(runsDir);
+  aside.result.catch(() => {}); // (awaited only when the rebuild gets that far)
+  try {
+    return await rebuildWith(request, aside.result);
+  } finally {
+    aside.stop();
+  }
+}
+
+async function rebuildWith(
+  request: FastBuildRequest,
+  stampsFound: ReturnType<typeof findRunStampsAside>['result'],
+): Promise<FastBuildResult> {
+  const { root, outDir } = request;
+  const runsDir = resolve(RUNS_DIR);
   const file = statePath(root, request);
   const state = await readFastBuildState(file);
   if (!state) return full('no earlier build of this content into this folder by `npm run build`');
@@ -67,8 +83,7 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
     return full('a content file other than a run (a report, attachment, annotations or config families) changed');
 
   // Which runs changed: their stamps (three stat calls a run), as the run-pages manifest finds them.
-  const runsDir = resolve(RUNS_DIR);
-  const found = findRunStamps(runsDir);
+  const found = await stampsFound;
   if ('odd' in found) return full(found.odd);
   const stamps = new Map([...found.runs].map(([id, s]) => [id, s.stamp]));
   const ids = [...found.runs.keys()].sort();
