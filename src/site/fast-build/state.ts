@@ -5,7 +5,7 @@
 // summary. Only a build started by bin/build.js writes it; every build removes it when it starts, so a build
 // that stops leaves none.
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileStamp } from '../../runs/file-stamp.ts';
@@ -154,7 +154,8 @@ const deltaPath = (file: string) => file.replace(/\.json$/, '.delta.json');
 export async function readFastBuildState(file: string): Promise<FastBuildState | undefined> {
   let s: FastBuildState;
   try {
-    s = JSON.parse(await readFile(file, 'utf8')) as FastBuildState;
+    // In one read: the thread pool's chunks, each decoded apart, cost 0.1 s more at 10,000 runs.
+    s = JSON.parse(readFileSync(file, 'utf8')) as FastBuildState;
   } catch {
     return undefined;
   }
