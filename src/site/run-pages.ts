@@ -34,13 +34,8 @@ import {
 } from './run-page/render-page.ts';
 import { checkShell, SHELL_ROUTE, TITLE_SHELL_ROUTE } from './run-page/shell.ts';
 import type { Annotation } from '../schemas/index.ts';
-import {
-  fastBuildInputs,
-  forgetFastBuildState,
-  writeFastBuildState,
-  type FastBuildInputs,
-  type PageShells,
-} from './fast-build/state.ts';
+import { fastBuildInputs, forgetFastBuildState, type FastBuildInputs, type PageShells } from './fast-build/state.ts';
+import { writeFastBuildState } from './fast-build/write-state.ts';
 
 /** In dist/runs/: the id of the build that last wrote the folder. */
 export const MARKER = '.benchsite';

@@ -5,7 +5,7 @@
 // the full build's message.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -98,6 +98,23 @@ describe('npm run build without Astro', () => {
     expect(written).toContain('hosts/sysbench/newhost/index.html');
     expect(written).toContain('history/sysbench/newhost/postgres/index.html');
     for (const f of written) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(cold, f)));
+
+    // Again on top of that rebuild (its state is the full build's and a delta): a run removed, one changed.
+    await rm(join(content, 'runs', ON_KNOWN_HOST), { recursive: true });
+    const changed = join(content, 'runs', RUNS[5]!, 'run.json');
+    await writeFile(
+      changed,
+      JSON.stringify({ ...JSON.parse(await readFile(changed, 'utf8')), notes: 'rerun' }, null, 2),
+    );
+    const fourth = await build();
+    expect(fourth.out).toMatch(/^rebuilt 2 runs \(1 changed, 1 removed\) without Astro: 1 run page rendered/m);
+    const cold2 = join(tmp, 'cold2');
+    await cp(content, join(tmp, 'content3'), { recursive: true });
+    expect((await build(join(tmp, 'content3'), cold2)).out).toContain('full build:');
+    const again = files(out).filter((f) => f !== 'runs/.benchsite');
+    expect(again).toEqual(files(cold2).filter((f) => f !== 'runs/.benchsite'));
+    expect(again).not.toContain(`runs/${ON_KNOWN_HOST}/index.html`);
+    for (const f of again) expect(readFileSync(join(out, f)), f).toEqual(readFileSync(join(cold2, f)));
   }, 300_000);
 
   it('refuses a bad added run with the message of the full build, and builds nothing', async () => {
@@ -121,6 +138,10 @@ describe('npm run build without Astro', () => {
     let fastRebuild: typeof import('../../src/site/fast-build/rebuild.ts').fastRebuild;
     let buildRequest: typeof import('../../src/site/fast-build/state.ts').buildRequest;
     let stateFile: string;
+    let state: typeof import('../../src/site/fast-build/state.ts');
+    // The state as the rebuild reads it (the full build's and the rebuilds' delta), and written back whole.
+    const loadState = async () => (await state.readFastBuildState(stateFile))!;
+    const putState = (s: Awaited<ReturnType<typeof loadState>>) => state.saveFastBuildState(stateFile, s);
     const env = () => ({ BENCHSITE_CONTENT: content });
     const reason = async (args = ['--outDir', out], e: Record<string, string> = env()) => {
       const r = await fastRebuild(buildRequest(ROOT, args, e));
@@ -129,6 +150,7 @@ describe('npm run build without Astro', () => {
     beforeAll(async () => {
       process.env.BENCHSITE_CONTENT = content;
       ({ fastRebuild } = await import('../../src/site/fast-build/rebuild.ts'));
+      state = await import('../../src/site/fast-build/state.ts');
       ({ buildRequest, statePath: stateFile } = await import('../../src/site/fast-build/state.ts').then((m) => ({
         buildRequest: m.buildRequest,
         statePath: m.statePath(ROOT, m.buildRequest(ROOT, ['--outDir', out], env())),
@@ -159,36 +181,59 @@ describe('npm run build without Astro', () => {
       await writeFile(marker, 'another build');
       expect(await reason()).toBe(`${out} is not what the last build wrote`);
       await writeFile(marker, build);
-      const state = await readFile(stateFile, 'utf8');
-      const parsed = JSON.parse(state);
-      await writeFile(stateFile, JSON.stringify({ ...parsed, inputs: { ...parsed.inputs, code: 'older' } }));
+      const saved = await loadState();
+      await putState({ ...saved, inputs: { ...saved.inputs, code: 'older' } });
       expect(await reason()).toContain('src/, public/, astro.config.mjs, package.json or package-lock.json changed');
-      await writeFile(stateFile, state);
+      await putState(saved);
       expect(await reason()).toMatch(/^built: no run changed/);
     });
 
     it('a run a report names, or a published-relative run, changed; the last run of a host removed; a new benchmark', async () => {
-      // Runs moved out and back keep their file stamps (a rename), so each case is undone.
-      const away = async (id: string, fn: () => Promise<void>) => {
-        await rename(join(content, 'runs', id), join(tmp, 'away'));
-        await fn();
-        await rename(join(tmp, 'away'), join(content, 'runs', id));
+      // The state names the runs the report names.
+      const parsed = await loadState();
+      expect(parsed.reportRuns).toEqual([...RUNS.slice(0, 4)].sort());
+      // Runs the state has and content/runs has not count as removed: each case is such a run in the state.
+      const removed = async (
+        id: string,
+        edit: (run: { summary: { source: string; host: { name: string } } }) => void,
+      ) => {
+        const saved = structuredClone(parsed);
+        const run = structuredClone(parsed.runs[ON_NEW_HOST]!);
+        edit(run);
+        await putState({ ...parsed, runs: { ...parsed.runs, [id]: run } });
+        const r = await reason();
+        await putState(saved);
+        return r;
       };
-      await away(RUNS[1]!, async () => expect(await reason()).toBe(`${RUNS[1]}, which a report names, changed`));
-      await away(ON_NEW_HOST, async () =>
-        expect(await reason()).toBe('the last run of sysbench/newhost was removed (its page goes)'),
+      parsed.reportRuns.push('sysbench/newhost/20261122-gone');
+      expect(await removed('sysbench/newhost/20261122-gone', () => {})).toBe(
+        'sysbench/newhost/20261122-gone, which a report names, changed',
       );
-      const state = await readFile(stateFile, 'utf8');
-      const parsed = JSON.parse(state);
-      parsed.runs[RUNS[4]!].summary.source = 'published-relative';
-      await writeFile(stateFile, JSON.stringify(parsed));
-      await away(RUNS[4]!, async () => expect(await reason()).toContain(`${RUNS[4]}, a published-relative run`));
-      await writeFile(stateFile, state);
+      parsed.reportRuns.pop();
+      expect(await removed('sysbench/newhost/20261122-gone', (r) => (r.summary.source = 'published-relative'))).toBe(
+        'sysbench/newhost/20261122-gone, a published-relative run (reports and their steps pages read it), changed',
+      );
+      expect(await removed('sysbench/gonehost/20261122-gone', (r) => (r.summary.host.name = 'gonehost'))).toBe(
+        'the last run of sysbench/gonehost was removed (its page goes)',
+      );
       const ibench = 'insert-benchmark/vm/20261122-0.2m.pg1518.ccy1';
       await cp(join(ROOT, 'content/runs', ibench), join(content, 'runs', ibench), { recursive: true });
       expect(await reason()).toBe('the set of benchmarks changed (the compare page lists them)');
       await rm(join(content, 'runs/insert-benchmark'), { recursive: true });
       expect(await reason()).toMatch(/^built: no run changed/);
+      // A file added to a run folder makes it changed, and checked with the file rules as a full build checks it.
+      await writeFile(join(content, 'runs', ON_NEW_HOST, 'notes.txt'), 'x');
+      const refused = await reason().catch((e: Error) => e.message);
+      await rm(join(content, 'runs', ON_NEW_HOST, 'notes.txt'));
+      expect(refused).toMatch(/notes\.txt: \(file\): is not a run file/);
+    });
+
+    it('a full build that starts forgets the state (astro:build:start), whatever the spelling of its folder', async () => {
+      const saved = await loadState();
+      await state.forgetFastBuildState(ROOT, `${out}/`); // Astro's outDir ends with a slash
+      expect(await reason()).toContain('no earlier build');
+      await putState(saved);
+      expect(await reason()).toMatch(/^built: /); // (the folder where notes.txt was counts as changed)
     });
 
     it('a report, annotation or other content file changed', async () => {

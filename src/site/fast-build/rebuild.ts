@@ -4,8 +4,7 @@
 // files that list runs with the same functions the Astro pages use (list-pages/). Loading Astro and Vite,
 // bundling and rendering every list page cost 9 to 13 CPU-seconds at 10,000 runs; this costs about one.
 // Anything it is not sure of makes a full build (the reason is printed): correctness over speed.
-import { readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { historyKeys } from '../../analysis/history.ts';
 import { contentError, shownText } from '../../runs/problems.ts';
@@ -20,44 +19,16 @@ import { HISTORY_INDEX_HEAD, HISTORY_INDEX_PATH, historyIndexBody } from '../lis
 import { historyPageBody, historyPagePath, historyPageRuns, historyPageTitle } from '../list-pages/history-page.ts';
 import { hostPageBody, hostPageHead, hostPagePath, hostPageRuns } from '../list-pages/host-page.ts';
 import { indexRunsPart, spliceIndexRuns } from '../list-pages/index-runs.ts';
-import { runStamp } from '../run-page/render-page.ts';
 import { fillShell } from '../run-page/shell.ts';
 import { hostGroups } from '../run-groups.ts';
 import { MARKER, placeRunPages } from '../run-pages.ts';
 import { byId, decodeSummary, type SiteRunSummary } from '../summaries.ts';
-import {
-  fastBuildInputs,
-  readFastBuildState,
-  saveFastBuildState,
-  statePath,
-  type FastBuildRequest,
-  type FastBuildState,
-} from './state.ts';
+import { fastBuildInputs, readFastBuildState, saveRebuiltState, statePath, type FastBuildRequest } from './state.ts';
+import { findRunStampsAside } from './run-stamps.ts';
 
 export type FastBuildResult = { built: true; message: string } | { built: false; reason: string };
 
 const full = (reason: string): FastBuildResult => ({ built: false, reason });
-
-/** Every run id under the runs folder, or why the folder needs a full build (a link or special file). */
-function findRuns(dir: string): { ids: string[] } | { odd: string } {
-  const ids: string[] = [];
-  let odd: string | undefined;
-  const walk = (d: string, id: string) => {
-    let entries;
-    try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (e.isDirectory()) walk(join(d, e.name), id ? `${id}/${e.name}` : e.name);
-      else if (!e.isFile()) odd ??= join(d, e.name);
-      else if (e.name === 'run.json' && id) ids.push(id);
-    }
-  };
-  walk(dir, '');
-  return odd ? { odd } : { ids: ids.sort() };
-}
 
 async function writeAtomic(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
@@ -73,7 +44,6 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * the error a full build stops with (contentError: its message, no stack).
  */
 export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildResult> {
-  const { root, outDir } = request;
   if (request.env.BENCHSITE_PREVIEW) return full('a preview build (BENCHSITE_PREVIEW) is always a full build');
   for (let i = 0; i < request.args.length; i++) {
     const a = request.args[i]!;
@@ -82,6 +52,23 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
       return full(`astro build was given ${a} (only --base and --outDir allow a rebuild without Astro)`);
   }
   if (resolve(CONTENT_DIR) !== request.contentDir) return full('the content folder is not the one asked for');
+  // The runs' stamps are taken on another thread while this one reads the state and checks the rest.
+  const runsDir = resolve(RUNS_DIR);
+  const aside = findRunStampsAside(runsDir);
+  aside.result.catch(() => {}); // (awaited only when the rebuild gets that far)
+  try {
+    return await rebuildWith(request, aside.result);
+  } finally {
+    aside.stop();
+  }
+}
+
+async function rebuildWith(
+  request: FastBuildRequest,
+  stampsFound: ReturnType<typeof findRunStampsAside>['result'],
+): Promise<FastBuildResult> {
+  const { root, outDir } = request;
+  const runsDir = resolve(RUNS_DIR);
   const file = statePath(root, request);
   const state = await readFastBuildState(file);
   if (!state) return full('no earlier build of this content into this folder by `npm run build`');
@@ -96,11 +83,14 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
     return full('a content file other than a run (a report, attachment, annotations or config families) changed');
 
   // Which runs changed: their stamps (three stat calls a run), as the run-pages manifest finds them.
-  const runsDir = resolve(RUNS_DIR);
-  const found = findRuns(runsDir);
-  if ('odd' in found) return full(`${found.odd} is not a regular file or folder`);
-  const stamps = new Map(found.ids.map((id) => [id, runStamp(runsDir, id)]));
-  const changed = found.ids.filter((id) => state.runs[id]?.stamp !== stamps.get(id));
+  const found = await stampsFound;
+  if ('odd' in found) return full(found.odd);
+  const stamps = new Map([...found.runs].map(([id, s]) => [id, s.stamp]));
+  const ids = [...found.runs.keys()].sort();
+  const changed = ids.filter((id) => {
+    const was = state.runs[id];
+    return was?.stamp !== found.runs.get(id)!.stamp || was.check !== found.runs.get(id)!.check;
+  });
   const removed = Object.keys(state.runs).filter((id) => !stamps.has(id));
   if (changed.length === 0 && removed.length === 0)
     return { built: true, message: `no run changed since the last build: ${outDir} is current` };
@@ -128,7 +118,7 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
     if (s.source === 'published-relative') return full(`${id} is a published-relative run (reports read it)`);
 
   const before: SiteRunSummary[] = Object.entries(state.runs).map(([id, r]) => ({ id, summary: r.summary }));
-  const runs: SiteRunSummary[] = found.ids.map((id) => ({ id, summary: summaries.get(id) ?? state.runs[id]!.summary }));
+  const runs: SiteRunSummary[] = ids.map((id) => ({ id, summary: summaries.get(id) ?? state.runs[id]!.summary }));
   runs.sort(byId);
   const benchmarksOf = (list: SiteRunSummary[]) => [...new Set(list.map((r) => r.summary.benchmark))].sort().join(',');
   if (benchmarksOf(runs) !== benchmarksOf(before))
@@ -155,9 +145,9 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
   const newIndex = spliceIndexRuns(index, indexRunsPart(runs, base).text);
   if (newIndex === undefined) return full(`${indexFile} has no list of runs to replace`);
 
-  // Writing: dist/ is not what the state says until the new state is saved (a stop in between makes the
-  // next build a full one, since the marker placeRunPages writes is then not the state's).
-  await rm(join(outDir, 'runs', MARKER), { force: true });
+  // Writing: dist/ is not what the state says until the new state is saved. placeRunPages removes the marker
+  // first and writes a new one, which is not the state's until then: a stop in between makes the next build a
+  // full one.
   const content = await historyContent();
   const placed = await placeRunPages({
     root,
@@ -190,13 +180,14 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
   pages.set(join(outDir, RUN_INDEX_PATH), runIndexData(runs));
   for (const [f, text] of pages) await writeAtomic(f, text);
 
-  const next: FastBuildState = {
-    ...state,
-    build: placed.build,
-    runs: Object.fromEntries(runs.map((r) => [r.id, { stamp: stamps.get(r.id)!, summary: r.summary }])),
-  };
-  await saveFastBuildState(file, next);
   const added = changed.filter((id) => !state.runs[id]).length;
+  await saveRebuiltState(
+    file,
+    state,
+    placed.build,
+    Object.fromEntries(changed.map((id) => [id, { ...found.runs.get(id)!, summary: summaries.get(id)! }])),
+    removed,
+  );
   const what = [
     added > 0 && `${added} added`,
     changed.length > added && `${changed.length - added} changed`,
