@@ -54,7 +54,18 @@ export async function harvestAndWrite(
     await writeHarvestedRuns(r.runs, out, (h, x) => done(h.run, x), { replace });
     return { runs: r.runs.length, skipped: r.skipped };
   }
-  const pool = new UnitPool(workers, out, harvestOpts, !!consume);
+  // Buffers that may move: each the whole of one file's bytes and of no other's (a caller's tree may share one).
+  const movable = new Set<ArrayBufferLike>();
+  if (consume) {
+    const views = new Map<ArrayBufferLike, number>();
+    for (const e of tree.entries) views.set(e.data.buffer, (views.get(e.data.buffer) ?? 0) + 1);
+    for (const e of tree.entries) {
+      const d = e.data;
+      if (d.buffer instanceof ArrayBuffer && d.byteOffset === 0 && d.byteLength === d.buffer.byteLength)
+        if (views.get(d.buffer) === 1) movable.add(d.buffer);
+    }
+  }
+  const pool = new UnitPool(workers, out, harvestOpts, movable);
   try {
     let plan: { steps: HarvestStep<UnitTask>[]; skipped: HarvestResult['skipped'] } | undefined;
     let failed: unknown;
@@ -81,11 +92,13 @@ export async function harvestAndWrite(
         done(r.run, { error: errorFrom(r.error) });
         continue;
       }
+      let outcome: RunOutcome;
       try {
-        done(r.prepared.run, { written: await commitRun(r.prepared, out, { replace }) });
+        outcome = { written: await commitRun(r.prepared, out, { replace }) };
       } catch (e) {
-        done(r.prepared.run, { error: e as Error });
+        outcome = { error: e as Error };
       }
+      done(r.prepared.run, outcome);
     }
     return { runs, skipped: plan.skipped };
   } finally {
@@ -121,19 +134,19 @@ class UnitPool {
   private readonly all: Worker[] = [];
   private readonly max: number;
   private readonly data: { out: string; opts: HarvestOptions };
-  private readonly consume: boolean;
+  private readonly movable: Set<ArrayBufferLike>;
   private closing = false;
 
-  constructor(max: number, out: string, opts: HarvestOptions, consume: boolean) {
+  constructor(max: number, out: string, opts: HarvestOptions, movable: Set<ArrayBufferLike>) {
     this.max = max;
     this.data = { out, opts };
-    this.consume = consume;
+    this.movable = movable;
   }
 
   add(b: BenchmarkFolder, unit: HarvestUnit): UnitTask {
     const id = this.tasks.length;
     const transfer: ArrayBuffer[] = [];
-    const entries = unit.entries.map((e) => ({ ...e, data: this.movable(e.data, transfer) }));
+    const entries = unit.entries.map((e) => ({ ...e, data: this.moved(e.data, transfer) }));
     let bytes = 0;
     for (const e of entries) bytes += e.data.length;
     let pending!: Pending;
@@ -149,16 +162,10 @@ class UnitPool {
   }
 
   /** The bytes in a buffer of their own that can be moved to a worker: the caller's own when it gave them up. */
-  private movable(data: Uint8Array, transfer: ArrayBuffer[]): Uint8Array {
-    const own =
-      this.consume &&
-      data.buffer instanceof ArrayBuffer &&
-      data.byteOffset === 0 &&
-      data.byteLength === data.buffer.byteLength &&
-      !transfer.includes(data.buffer);
-    const moved = own ? data : new Uint8Array(data); // a copy (a Buffer's slice would be a view)
-    transfer.push(moved.buffer as ArrayBuffer);
-    return moved;
+  private moved(data: Uint8Array, transfer: ArrayBuffer[]): Uint8Array {
+    const out = this.movable.delete(data.buffer) ? data : new Uint8Array(data); // a copy (a Buffer's slice is a view)
+    transfer.push(out.buffer as ArrayBuffer);
+    return out;
   }
 
   private dispatch(): void {

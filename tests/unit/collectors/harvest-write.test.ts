@@ -99,6 +99,21 @@ describe('harvestAndWrite', () => {
     }
   });
 
+  it('moves only buffers that hold one whole file: views of one shared buffer are copied', async () => {
+    const t = tree('realruns/sysbench.tar.gz');
+    const all = new Uint8Array(t.entries.reduce((n, e) => n + e.data.length, 0));
+    let at = 0;
+    for (const e of t.entries) {
+      all.set(e.data, at);
+      e.data = all.subarray(at, (at += e.data.length));
+    }
+    const one = await harvest(tree('realruns/sysbench.tar.gz'), 0);
+    const two = await harvest(t, 2, true);
+    expect(two.said).toEqual(one.said);
+    for (const [path, bytes] of one.files) expect(two.files.get(path), path).toBe(bytes);
+    expect(all.byteLength).toBe(at); // still the caller's
+  });
+
   it("leaves the caller's tree whole unless told it may consume it", async () => {
     const t = tree('realruns/sysbench.tar.gz');
     const sizes = t.entries.map((e) => e.data.length);
