@@ -1,5 +1,6 @@
 // iostat -kx text (sysstat) -> per-device numeric rows, plus the harness's grep-and-average (docs/formats/vmstat-iostat.md 4.3, 4.4).
-import { scanNumbers } from './numbers.ts';
+import { scanNumberBytes } from './numbers.ts';
+import { startsWithAscii, textBytes } from './text-bytes.ts';
 
 export interface Iostat {
   /** From the first line: `Linux <kernel> (<host>) <date> _<arch>_ (<N> CPU)`. */
@@ -28,14 +29,29 @@ const HEADER = /^Linux\s+(\S+)\s+\(([^)]*)\)\s+(\S+)\s+\S*\s*\((\d+) CPU\)/;
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
 
-/** Parse `iostat -y -kx N` output. Lines are scanned in place (no splitting), as files reach GBs. */
-export function parseIostat(text: string): Iostat {
+/**
+ * Parse `iostat -y -kx N` output: its text, or the bytes of a file (as text-bytes.ts reads them; no string of
+ * the whole file is made, and the parsed rows read the bytes). Lines are scanned in place (no splitting), as
+ * files reach GBs.
+ */
+export function parseIostat(input: string | Uint8Array): Iostat {
+  const text = textBytes(input);
   const spans = new Map<string, number[]>(); // device -> [start, end, start, end, ...] of its number fields
   const parsed = new Map<string, number[][]>();
+  let cpuLines: number[] | undefined = []; // [start, end, ...] of the avg-cpu rows, read on first use
+  let cpu: number[][] | undefined;
   const out: Iostat = {
     columns: [],
     deviceNames: [],
-    cpu: [],
+    get cpu() {
+      if (!cpu) {
+        cpu = [];
+        for (let i = 0; i < cpuLines!.length; i += 2)
+          cpu.push(scanNumberBytes(text, cpuLines![i]!, cpuLines![i + 1]!, []));
+        cpuLines = undefined;
+      }
+      return cpu;
+    },
     reports: 0,
     rows(device) {
       let rows = parsed.get(device);
@@ -44,53 +60,55 @@ export function parseIostat(text: string): Iostat {
         rows = [];
         // Scanned into one array and copied at its size: an array grown number by number is reallocated.
         const nums: number[] = [];
-        for (let i = 0; i < at.length; i += 2) rows.push(scanNumbers(text, at[i]!, at[i + 1]!, nums).slice());
+        for (let i = 0; i < at.length; i += 2) rows.push(scanNumberBytes(text, at[i]!, at[i + 1]!, nums).slice());
         parsed.set(device, rows);
       }
       return rows;
     },
   };
+  const nameBytes: Buffer[] = []; // deviceNames[i] as UTF-8
   let mode: 0 | 1 | 2 = 0; // 0 none, 1 after `avg-cpu:`, 2 device lines
   let last = -1; // index in deviceNames of the device of the last device line
   let start = 0;
   while (start < text.length) {
-    let end = text.indexOf('\n', start);
+    let end = text.indexOf(10, start);
     if (end < 0) end = text.length;
     let s = start;
-    while (s < end && isSpace(text.charCodeAt(s))) s++;
+    while (s < end && isSpace(text[s]!)) s++;
     if (s === end) {
       mode = 0;
-    } else if (mode === 2 && !text.startsWith('Device', s)) {
+    } else if (mode === 2 && !startsWithAscii(text, 'Device', s)) {
       // A device line: remember where its numbers are.
       let n = s;
-      while (n < end && !isSpace(text.charCodeAt(n))) n++;
+      while (n < end && !isSpace(text[n]!)) n++;
       // Usually the device after the last one seen: found by comparing in place, without a string per line.
       let at: number[] | undefined;
-      const guess = out.deviceNames[(last + 1) % out.deviceNames.length];
-      if (guess !== undefined && guess.length === n - s && text.startsWith(guess, s)) {
-        at = spans.get(guess)!;
-        last = (last + 1) % out.deviceNames.length;
+      const g = nameBytes.length ? (last + 1) % nameBytes.length : -1;
+      if (g >= 0 && nameBytes[g]!.length === n - s && nameBytes[g]!.equals(text.subarray(s, n))) {
+        at = spans.get(out.deviceNames[g]!)!;
+        last = g;
       } else {
-        const name = text.slice(s, n);
+        const name = text.toString('utf8', s, n);
         at = spans.get(name);
         if (!at) {
           spans.set(name, (at = []));
           out.deviceNames.push(name);
+          nameBytes.push(Buffer.from(name, 'utf8'));
         }
         last = out.deviceNames.indexOf(name);
       }
       at.push(n, end);
     } else if (mode === 1) {
-      out.cpu.push(scanNumbers(text, s, end, []));
+      cpuLines!.push(s, end);
       mode = 0;
-    } else if (text.startsWith('avg-cpu:', s)) {
+    } else if (startsWithAscii(text, 'avg-cpu:', s)) {
       mode = 1;
-    } else if (text.startsWith('Device', s)) {
-      if (out.reports === 0) out.columns = text.slice(s, end).trim().split(/\s+/).slice(1);
+    } else if (startsWithAscii(text, 'Device', s)) {
+      if (out.reports === 0) out.columns = text.toString('utf8', s, end).trim().split(/\s+/).slice(1);
       out.reports += 1;
       mode = 2;
-    } else if (text.startsWith('Linux', s)) {
-      const m = HEADER.exec(text.slice(s, end));
+    } else if (startsWithAscii(text, 'Linux', s)) {
+      const m = HEADER.exec(text.toString('utf8', s, end));
       if (m) {
         out.kernel = m[1];
         out.hostname = m[2];
@@ -131,23 +149,25 @@ export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number;
  * `stopAtFirstIO` answers only "did this device do any IO" (the sums are then partial).
  */
 export function harnessIostatSums(
-  text: string,
+  input: string | Uint8Array,
   device: string,
   skipFirst = false,
   opts: { stopAtFirstIO?: boolean } = {},
 ) {
-  const h = /(^|\n)(Device:?\s[^\n]*)/.exec(text);
-  const cols = h ? harnessFieldsFor(h[2]!) : undefined;
+  const text = textBytes(input);
+  const h = harnessHeader(text);
+  const cols = h ? harnessFieldsFor(h) : undefined;
   if (!cols || device === '') return undefined;
   const sums = { samples: 0, rs: 0, rkb: 0, ws: 0, wkb: 0 };
   const nums: number[] = [];
+  const name = Buffer.from(device, 'utf8');
   let first = true;
   let pos = 0;
   for (;;) {
-    const hit = text.indexOf(device, pos);
+    const hit = text.indexOf(name, pos);
     if (hit < 0) break;
-    const lineStart = text.lastIndexOf('\n', hit) + 1;
-    let lineEnd = text.indexOf('\n', hit);
+    const lineStart = text.lastIndexOf(10, hit) + 1;
+    let lineEnd = text.indexOf(10, hit);
     if (lineEnd < 0) lineEnd = text.length;
     pos = lineEnd + 1;
     if (skipFirst && first) {
@@ -156,7 +176,7 @@ export function harnessIostatSums(
     }
     first = false;
     // awk fields are 1-based and count the device name: scan all tokens, words become NaN (awk: 0).
-    scanNumbers(text, lineStart, lineEnd, nums, Math.max(cols.rs, cols.rkb, cols.ws, cols.wkb));
+    scanNumberBytes(text, lineStart, lineEnd, nums, Math.max(cols.rs, cols.rkb, cols.ws, cols.wkb));
     const at = (k: number) => {
       const v = nums[k - 1];
       return v === undefined || Number.isNaN(v) ? 0 : v;
@@ -169,4 +189,19 @@ export function harnessIostatSums(
     if (opts.stopAtFirstIO && sums.rs + sums.ws + sums.rkb + sums.wkb > 0) break;
   }
   return sums;
+}
+
+/**
+ * What `/(^|\n)(Device:?\s[^\n]*)/.exec(text)?.[2]` finds in the text of these bytes: each `Device` at the start
+ * of a line is tried with that pattern on the text up to the end of the next line (`\s` may be a line break).
+ */
+function harnessHeader(text: Buffer): string | undefined {
+  for (let at = text.indexOf('Device'); at >= 0; at = text.indexOf('Device', at + 1)) {
+    if (at > 0 && text[at - 1] !== 10) continue;
+    let end = text.indexOf(10, at);
+    if (end >= 0) end = text.indexOf(10, end + 1);
+    const m = /^Device:?\s[^\n]*/.exec(text.toString('utf8', at, end < 0 ? text.length : end));
+    if (m) return m[0];
+  }
+  return undefined;
 }

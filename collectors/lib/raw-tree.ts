@@ -112,11 +112,19 @@ export function decodeText(bytes: Uint8Array): string {
 
 /** The text of a raw file, gunzipped (up to the bound) when its name ends in `.gz`. */
 export function entryText(e: RawEntry): string {
+  return decodeText(entryBytes(e));
+}
+
+/**
+ * The bytes of a raw file that entryText decodes (gunzipped when its name ends in `.gz`), with its checks and
+ * errors: for the parsers that read bytes (text-bytes.ts).
+ */
+export function entryBytes(e: RawEntry): Uint8Array {
   if (e.data.length > MAX_TEXT_BYTES) throw tooLongForText(e, e.data.length);
-  if (!e.path.endsWith('.gz')) return decodeText(e.data);
+  if (!e.path.endsWith('.gz')) return e.data;
   const limit = maxRawBytes();
   try {
-    return decodeText(gunzipSync(e.data, { maxOutputLength: Math.min(limit, MAX_TEXT_BYTES) }));
+    return gunzipSync(e.data, { maxOutputLength: Math.min(limit, MAX_TEXT_BYTES) });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw limit > MAX_TEXT_BYTES ? tooLongForText(e, MAX_TEXT_BYTES) : tooLarge(entryName(e), limit);

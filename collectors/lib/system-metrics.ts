@@ -7,7 +7,8 @@ import { vmstatColumn, type Vmstat } from './vmstat.ts';
 
 export interface SystemInput {
   vmstat?: { parsed: Vmstat };
-  iostat?: { parsed: Iostat; text: string };
+  /** The parsed file and its text (or bytes, text-bytes.ts), which the harness's averages search. */
+  iostat?: { parsed: Iostat; text: string | Uint8Array };
   /** Device chosen by `chooseDevice`. */
   device?: string;
   deviceSource?: string;
@@ -82,7 +83,7 @@ function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
   };
 }
 
-function harnessIostat(text: string, device: string, skipFirst: boolean): IostatAverages | undefined {
+function harnessIostat(text: string | Uint8Array, device: string, skipFirst: boolean): IostatAverages | undefined {
   const s = harnessIostatSums(text, device, skipFirst);
   if (!s || s.samples === 0) return undefined;
   return {
@@ -220,7 +221,7 @@ function iostatUnit(column: string): string {
  * device the files do not have is returned as `notInFiles` (for a note) and the others are tried.
  */
 export function chooseDevice(
-  io: { parsed: Iostat; text: string },
+  io: { parsed: Iostat; text: string | Uint8Array },
   opts: { given?: string; expect?: (avg: IostatAverages) => boolean },
 ): { device?: string; source?: string; notInFiles?: string } {
   const names = io.parsed.deviceNames;

@@ -1,5 +1,6 @@
 // vmstat text (procps) -> numeric rows, plus the exact sums the mytools harness computes (docs/formats/vmstat-iostat.md 4.2, 4.4).
-import { scanNumbers } from './numbers.ts';
+import { scanNumberBytes } from './numbers.ts';
+import { textBytes } from './text-bytes.ts';
 
 export interface Vmstat {
   /** Column names from the last header line seen, e.g. r b swpd free ... us sy id wa st [gu]. */
@@ -47,8 +48,12 @@ function allCounts(nums: number[], counts: boolean): boolean {
   return true;
 }
 
-/** Parse vmstat output. Never throws: unknown lines are skipped. */
-export function parseVmstat(text: string): Vmstat {
+/**
+ * Parse vmstat output: its text, or the bytes of a file (as text-bytes.ts reads them; no string of the whole
+ * file is made). Never throws: unknown lines are skipped.
+ */
+export function parseVmstat(input: string | Uint8Array): Vmstat {
+  const text = textBytes(input);
   let columns: string[] = [];
   const rows: number[][] = [];
   let headerLines = 0;
@@ -57,13 +62,13 @@ export function parseVmstat(text: string): Vmstat {
   const nums: number[] = [];
   let start = 0;
   while (start < text.length) {
-    let end = text.indexOf('\n', start);
+    let end = text.indexOf(10, start);
     if (end < 0) end = text.length;
     const next = end + 1;
-    scanNumbers(text, start, end, nums);
+    scanNumberBytes(text, start, end, nums);
     // Only a line with words can be a header; data lines are all numbers.
     const words = nums.length === 0 || !allCounts(nums, false);
-    const line = words ? text.slice(start, end) : '';
+    const line = words ? text.toString('utf8', start, end) : '';
     if (words && line.includes('swpd')) {
       columns = line.trim().split(/\s+/);
       headerLines++;

@@ -9,7 +9,7 @@ import { decodeLabel } from '../lib/labels.ts';
 import { RAW_META, withRawMeta } from '../lib/meta.ts';
 import { JOURNAL, parseJournal, stepTimes, timeSpan } from '../lib/journal.ts';
 import { redactSecrets } from '../lib/provenance.ts';
-import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
+import { entryBytes, entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSbMet, parsePrepare, parseSbR } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
@@ -83,6 +83,10 @@ export function harvestMytoolsDir(
     const e = byName.get(name);
     return e ? entryText(e) : undefined;
   };
+  const bytes = (name: string) => {
+    const e = byName.get(name);
+    return e ? entryBytes(e) : undefined;
+  };
   const testFiles: TestFiles[] = [];
   const top = entries.filter((e) => !e.path.includes('/'));
   for (const e of top) {
@@ -135,7 +139,7 @@ export function harvestMytoolsDir(
     results.push(...p.rows);
   }
   for (const tf of testFiles) {
-    const t = mytoolsTest(tf, { text, byName, threadsOf, meta: opts.meta, notes });
+    const t = mytoolsTest(tf, { text, bytes, byName, threadsOf, meta: opts.meta, notes });
     outputs.push(t.out);
     results.push(...t.rows);
     if (t.iostat) iostats.push(t.iostat);
@@ -208,6 +212,8 @@ function prepareTest(file: RawEntry, times: { startedAt?: string; endedAt?: stri
 
 interface TestContext {
   text: (name: string) => string | undefined;
+  /** The bytes of a file that `text` decodes: for the vmstat and iostat parsers. */
+  bytes: (name: string) => Uint8Array | undefined;
   byName: Map<string, RawEntry>;
   /** The thread counts of each test (by `sfx`) in the directory, ascending. */
   threadsOf: Map<string, number[]>;
@@ -242,8 +248,8 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
 
   // System metrics: ops is what an.sh divided by: sb.met's o/s when present, else QPS (Krows/s for scan).
   const sys = systemFor(name, {
-    vmText: c.text(`sb.vm.${sfxn}`),
-    ioText: c.text(`sb.io.${sfxn}`),
+    vmText: c.bytes(`sb.vm.${sfxn}`),
+    ioText: c.bytes(`sb.io.${sfxn}`),
     ops: met?.io?.ops ?? scanKrps ?? out.stats?.queriesRate.perSec,
     opsMetric: scanKrps !== undefined ? 'scan_krows_per_s' : 'qps',
     opName: scanKrps !== undefined ? 'krow' : 'query',

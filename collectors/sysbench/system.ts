@@ -6,14 +6,16 @@ import { deviceNotInIostat, noIostatDevice, noteOnce } from '../lib/messages.ts'
 import { printfFixed } from '../lib/numbers.ts';
 import { chooseDevice, harnessLines, systemMetrics, systemResultRows } from '../lib/system-metrics.ts';
 import { parseVmstat } from '../lib/vmstat.ts';
+import { textBytes } from '../lib/text-bytes.ts';
 import { type SbMet } from './parse-met.ts';
 
 /** Where the CPU count comes from when only run.sh's `N CPUs` line gave it (the CPUs of the client host). */
 const SYSBENCH_CPUS = 'sysbench output (N CPUs, client host)';
 
 interface SystemFor {
-  vmText?: string;
-  ioText?: string;
+  /** sb.vm and sb.io: their text, or their files' bytes (read as text-bytes.ts says). */
+  vmText?: string | Uint8Array;
+  ioText?: string | Uint8Array;
   ops?: number;
   opsMetric: string;
   opName: string;
@@ -25,9 +27,12 @@ interface SystemFor {
 }
 
 export function systemFor(test: string, a: SystemFor) {
-  if (!a.vmText && !a.ioText) return a.met?.io && a.met.vm ? systemFromSbMet(test, a.met, a) : undefined;
-  const vm = a.vmText ? { parsed: parseVmstat(a.vmText) } : undefined;
-  const io = a.ioText ? { parsed: parseIostat(a.ioText), text: a.ioText } : undefined;
+  // An empty text is no file (bytes of an empty text too: a file of only a byte order mark).
+  const vmText = a.vmText === undefined ? undefined : textBytes(a.vmText);
+  const ioText = a.ioText === undefined ? undefined : textBytes(a.ioText);
+  if (!vmText?.length && !ioText?.length) return a.met?.io && a.met.vm ? systemFromSbMet(test, a.met, a) : undefined;
+  const vm = vmText?.length ? { parsed: parseVmstat(vmText) } : undefined;
+  const io = ioText?.length ? { parsed: parseIostat(ioText), text: ioText } : undefined;
   const metIo = a.met?.io;
   const dev = io
     ? chooseDevice(io, {
