@@ -2,5 +2,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { findRunStamps } from './run-stamps.ts';
 
-const found = findRunStamps(workerData as string);
+const found = findRunStamps((workerData as { runsDir: string }).runsDir);
 parentPort!.postMessage('odd' in found ? found : { runs: [...found.runs] });
