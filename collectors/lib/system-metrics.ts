@@ -34,25 +34,31 @@ function meanOf(rows: number[][], f: (r: number[]) => number): number {
 }
 
 function cleanVmstat(v: Vmstat): VmstatAverages | undefined {
-  const rows = v.rows.slice(1); // the first data line is the average since boot, not a sample
-  if (rows.length === 0) return undefined;
-  const col = (name: string) => {
-    const i = vmstatColumn(v, name);
-    return i < 0 ? undefined : meanOf(rows, (r) => r[i]!);
-  };
-  const us = col('us') ?? 0;
-  const sy = col('sy') ?? 0;
-  const [ius, isy] = [vmstatColumn(v, 'us'), vmstatColumn(v, 'sy')];
+  const n = v.rows.length - 1; // the first data line is the average since boot, not a sample
+  if (n <= 0) return undefined;
+  // Every mean in one pass over the rows (hours of 1-second rows): each sum still adds its values in row order
+  // from 0, as meanOf does, so the same numbers.
+  const names = ['cs', 'us', 'sy', 'id', 'wa', 'r', 'in'] as const;
+  const at = names.map((name) => vmstatColumn(v, name));
+  const [ius, isy] = [at[1]!, at[2]!];
+  const sums = names.map(() => 0);
+  let cpu = 0;
+  for (let k = 1; k <= n; k++) {
+    const r = v.rows[k]!;
+    for (let j = 0; j < at.length; j++) if (at[j]! >= 0) sums[j]! += r[at[j]!]!;
+    cpu += r[ius]! + r[isy]!;
+  }
+  const col = (j: number) => (at[j]! < 0 ? undefined : sums[j]! / n);
   return {
-    samples: rows.length,
-    csPerS: col('cs') ?? 0,
-    cpuPct: meanOf(rows, (r) => r[ius]! + r[isy]!),
-    usPct: us,
-    syPct: sy,
-    idPct: col('id'),
-    waPct: col('wa'),
-    runQueue: col('r'),
-    inPerS: col('in'),
+    samples: n,
+    csPerS: col(0) ?? 0,
+    cpuPct: cpu / n,
+    usPct: col(1) ?? 0,
+    syPct: col(2) ?? 0,
+    idPct: col(3),
+    waPct: col(4),
+    runQueue: col(5),
+    inPerS: col(6),
   };
 }
 
