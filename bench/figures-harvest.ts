@@ -14,7 +14,7 @@ import { generateRawDir } from './generate-raw.ts';
 import { timed, type Figure } from './measure.ts';
 
 /** Per-column averages of every vmstat column and of every iostat column per device: what the awk does too. */
-export function averageAll(vm: string[], io: string[]): number {
+export function averageAll(vm: Array<string | Uint8Array>, io: Array<string | Uint8Array>): number {
   let checksum = 0;
   for (const text of vm) {
     const v = parseVmstat(text);
@@ -70,8 +70,9 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
   const ioFiles = files.filter((f) => /sb\.io\./.test(f)).map((f) => join(raw.dir, f));
   let sysBytes = 0;
   for (const f of [...vmFiles, ...ioFiles]) sysBytes += (await stat(f)).size;
-  const vmTexts = await Promise.all(vmFiles.map((f) => readFile(f, 'utf8')));
-  const ioTexts = await Promise.all(ioFiles.map((f) => readFile(f, 'utf8')));
+  // The files' bytes, as harvest parses them (collectors/lib/text-bytes.ts).
+  const vmTexts = await Promise.all(vmFiles.map((f) => readFile(f)));
+  const ioTexts = await Promise.all(ioFiles.map((f) => readFile(f)));
   const ours = await best(() => averageAll(vmTexts, ioTexts));
   const awk = await best(() => {
     // The files are in the page cache (just read); awk reads them itself.
