@@ -55,62 +55,18 @@ export function numberedLines(text: string): Array<{ line: number; text: string 
   return out;
 }
 
-/** A token scanNumbers reads with Number() when it cannot scan it exactly. */
+/** A token scanNumberBytes reads with Number() when it cannot scan it exactly. */
 const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**
- * Read the white-space separated tokens of text[start, end) as numbers into `out` (cleared first): a token
- * that is not a plain decimal number (`-12`, `3.50`) becomes NaN. A hand-written scanner, because harvest
- * reads hundreds of MB of vmstat/iostat text and substrings + Number() per field are the slow part. The
- * result equals Number(token): mantissa / 10^decimals is one correctly rounded division of exact values.
- * `max` stops after that many tokens.
+ * Read the white-space (space, tab, CR) separated tokens of the UTF-8 bytes b[start, end) as numbers into `out`
+ * (cleared first): a token that is not a plain decimal number (`-12`, `3.50`) becomes NaN. A hand-written scanner
+ * on the file's bytes (text-bytes.ts), because harvest reads hundreds of MB of vmstat/iostat output and a decoded
+ * string, substrings and Number() per field are the slow part. The result equals Number(token): mantissa /
+ * 10^decimals is one correctly rounded division of exact values. `max` stops after that many tokens.
  */
-export function scanNumbers(text: string, start: number, end: number, out: number[], max = Infinity): number[] {
-  out.length = 0;
-  let i = start;
-  while (i < end && out.length < max) {
-    let c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13) {
-      i++;
-      continue;
-    }
-    let neg = false;
-    if (c === 45) {
-      neg = true;
-      c = text.charCodeAt(++i);
-    }
-    let mant = 0;
-    let digits = 0;
-    let decimals = 0;
-    let dot = false;
-    let ok = true;
-    for (; i < end; i++) {
-      c = text.charCodeAt(i);
-      if (c >= 48 && c <= 57) {
-        mant = mant * 10 + (c - 48);
-        digits++;
-        if (dot) decimals++;
-      } else if (c === 46 && !dot) dot = true;
-      else if (c === 32 || c === 9 || c === 13) break;
-      else ok = false;
-    }
-    if (!ok || digits === 0 || digits > 15 || decimals > 15) {
-      // Not a plain number we can scan exactly: fall back to Number() on the token, NaN for words.
-      let s = i - 1;
-      while (s >= start && !(text.charCodeAt(s) === 32 || text.charCodeAt(s) === 9)) s--;
-      const tok = text.slice(s + 1, i);
-      out.push(PLAIN_NUMBER.test(tok) ? Number(tok) : NaN);
-      continue;
-    }
-    const v = decimals ? mant / POW10[decimals]! : mant;
-    out.push(neg ? -v : v);
-  }
-  return out;
-}
-
-/** scanNumbers on UTF-8 bytes (text-bytes.ts): the same numbers as on the text they encode. */
 export function scanNumberBytes(b: Uint8Array, start: number, end: number, out: number[], max = Infinity): number[] {
   out.length = 0;
   let i = start;
@@ -141,7 +97,7 @@ export function scanNumberBytes(b: Uint8Array, start: number, end: number, out: 
       else ok = false;
     }
     if (!ok || digits === 0 || digits > 15 || decimals > 15) {
-      // As scanNumbers: Number() of the token when it is a plain number (ASCII only, so latin1 reads it), else NaN.
+      // Number() of the token when it is a plain number (ASCII only, so latin1 reads it), else NaN.
       let s = i - 1;
       while (s >= start && !(b[s] === 32 || b[s] === 9)) s--;
       let tok = '';
