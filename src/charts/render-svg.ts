@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compile, type TopLevelSpec } from 'vega-lite';
-import { parse, View } from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'benchsite', 'charts');
 const memory = new Map<string, Promise<string>>();
@@ -16,7 +15,19 @@ function attr(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+let renderer: Promise<[typeof import('vega-lite'), typeof import('vega')]> | undefined;
+
+/**
+ * vega and vega-lite, loaded when a chart is first drawn (a cached chart needs neither): loading them is a
+ * quarter of a second, which the rebuild without Astro starts while it waits for its stat calls.
+ */
+export function loadChartRenderer(): Promise<[typeof import('vega-lite'), typeof import('vega')]> {
+  renderer ??= Promise.all([import('vega-lite'), import('vega')]);
+  return renderer;
+}
+
 async function renderUncached(spec: TopLevelSpec): Promise<string> {
+  const [{ compile }, { parse, View }] = await loadChartRenderer();
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
     return compact(await view.toSVG());

@@ -35,7 +35,6 @@ import {
 import { checkShell, SHELL_ROUTE, TITLE_SHELL_ROUTE } from './run-page/shell.ts';
 import type { Annotation } from '../schemas/index.ts';
 import { fastBuildInputs, forgetFastBuildState, type FastBuildInputs, type PageShells } from './fast-build/state.ts';
-import { writeFastBuildState } from './fast-build/write-state.ts';
 
 /** In dist/runs/: the id of the build that last wrote the folder. */
 export const MARKER = '.benchsite';
@@ -239,7 +238,10 @@ export function runPages(): AstroIntegration {
         const placed = await placeRunPages({ root, outDir, base, shell: shells.page, annotations });
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(`${placed.summary} in ${seconds}s`);
-        if (fastInputs)
+        if (fastInputs) {
+          // Imported here: it loads the reports' Markdown code, which the rebuild without Astro (it uses
+          // placeRunPages from this module) does not need.
+          const { writeFastBuildState } = await import('./fast-build/write-state.ts');
           await writeFastBuildState({
             root,
             outDir,
@@ -249,6 +251,7 @@ export function runPages(): AstroIntegration {
             stamps: placed.stamps,
             inputs: await fastInputs,
           });
+        }
       },
     },
   };

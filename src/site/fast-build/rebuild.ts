@@ -7,6 +7,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { historyKeys } from '../../analysis/history.ts';
+import { loadChartRenderer } from '../../charts/render-svg.ts';
 import { contentError, shownText } from '../../runs/problems.ts';
 import { checkContentFiles } from '../../runs/validate-files.ts';
 import { validateJob } from '../../runs/validate-worker.ts';
@@ -82,7 +83,9 @@ async function rebuildWith(
   if (inputs.content !== state.inputs.content)
     return full('a content file other than a run (a report, attachment, annotations or config families) changed');
 
-  // Which runs changed: their stamps (three stat calls a run), as the run-pages manifest finds them.
+  // Which runs changed: their stamps (three stat calls a run), as the run-pages manifest finds them. While the
+  // worker takes them, this thread loads the chart renderer, which the history pages of changed runs need.
+  loadChartRenderer().catch(() => {}); // (a failure shows where a chart is drawn)
   const found = await stampsFound;
   if ('odd' in found) return full(found.odd);
   const stamps = new Map([...found.runs].map(([id, s]) => [id, s.stamp]));
