@@ -186,7 +186,9 @@ export function seriesJson(series: HarvestedRun['series']): string {
     const items = list.map((s) => {
       const { rows, ...head } = s;
       // All rows in one JSON.stringify, then a line break between rows: rows hold only numbers and null, so
-      // `],[` is always between two rows (the same text as a JSON.stringify per row, and faster).
+      // `],[` is always between two rows (the same text as a JSON.stringify per row, and faster). Most of the
+      // time is JSON.stringify printing doubles; printing them digit by digit into bytes in JavaScript (no strings,
+      // no replaceAll, no encoding) measured no faster, nor did inserting the line breaks into bytes.
       const all = JSON.stringify(rows);
       const body = rows.length ? `      ${all.slice(1, -1).replaceAll('],[', '],\n      [')}` : '';
       return `    ${JSON.stringify(head).slice(0, -1)},"rows":[\n${body}\n    ]}`;
