@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'benchsite', 'charts');
 const memory = new Map<string, Promise<string>>();
 /** Part of the cache key: bump when compact() or the rendering changes, so cached charts are drawn again. */
-const RENDER_VERSION = 3;
+const RENDER_VERSION = 4;
 
 /** Escape text for an XML attribute. */
 function attr(text: string): string {
@@ -44,19 +44,6 @@ function commonest(svg: string, name: string): string | undefined {
 }
 
 /**
- * Numbers standing alone in an accessible label (not part of a name or version such as 8.0.44 or qr100.L1),
- * rounded to three significant digits without trailing zeros; integer digits are never dropped (12345.678 -> 12346).
- */
-export function roundLabelNumbers(text: string): string {
-  return text.replace(/(?<![\w.])-?\d+\.\d+(?![\w.])/g, (n) => {
-    const x = Number(n);
-    if (x === 0) return '0';
-    const decimals = Math.min(6, Math.max(0, 2 - Math.floor(Math.log10(Math.abs(x)))));
-    return String(Number(x.toFixed(decimals)));
-  });
-}
-
-/**
  * Vega's SVG carries attributes for its own interaction (classes, roles, aria on every group), long
  * decimals in coordinates, attributes set to their defaults, and the same font on every label; a static page needs none
  * of that. Dropping it, rounding to one decimal and setting the font once on the <svg> (text inherits it;
@@ -64,13 +51,11 @@ export function roundLabelNumbers(text: string): string {
  */
 export function compact(svg: string): string {
   let out = svg
-    .replace(/ (class|role|aria-roledescription|aria-hidden|pointer-events)="[^"]*"/g, '')
-    // Coordinates to one decimal (a label's text such as 0.95 stays as it is). A mark's aria-label holds its
-    // data values at full precision: they are rounded, not cut, to three significant digits (0.97992 -> 0.98,
-    // never 0.9), and only whole numbers are touched, so a version such as 8.0.44 in a run's name stays.
-    .replace(/ ([\w:-]+)="([^"]*)"/g, (_, name: string, v: string) =>
-      name === 'aria-label' ? ` ${name}="${roundLabelNumbers(v)}"` : ` ${name}="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`,
-    )
+    // Vega labels every mark and axis (aria-label, with the data's values at full precision): inside an
+    // <svg role="img"> they are presentational and never read, and the figure's table holds the values.
+    .replace(/ (class|role|aria-roledescription|aria-label|aria-hidden|pointer-events)="[^"]*"/g, '')
+    // Coordinates only: a label's text such as 0.95 stays as it is.
+    .replace(/="([^"]*)"/g, (_, v: string) => `="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`)
     .replace(/<path d="M0,0h0v0h0Z"\/>/g, '')
     .replace(/<path d="" display="none"\/>/g, '')
     .replace(/ opacity="1"/g, '')
