@@ -1,6 +1,6 @@
 // Small helpers for the benchmark: timing, peak memory of a child process, machine facts.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 export interface Figure {
@@ -25,6 +25,11 @@ export interface Measured {
   seconds: number;
   /** User + system CPU seconds of the process and the children it waited for (GNU time), when known. */
   cpuSeconds?: number;
+  /**
+   * The largest RSS (MB) the command and its descendants held at once, sampled every 100 ms from /proc (Linux);
+   * else GNU time's figure, which is the largest single process's: a build that hands work from one process to
+   * the next would look smaller than it is.
+   */
   peakRssMb?: number;
   code: number | null;
   output: string;
@@ -44,20 +49,61 @@ export function runMeasured(argv: string[], opts: { cwd?: string; env?: NodeJS.P
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const sampler = treeRssSampler(child.pid);
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('close', (code) => {
+      const treePeakKb = sampler.stop();
       const m = /BENCH_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(output);
+      const peakKb = Math.max(treePeakKb, m ? Number(m[2]) : 0);
       resolve({
         seconds: (performance.now() - t) / 1000,
         cpuSeconds: m ? Number(m[3]) + Number(m[4]) : undefined,
-        peakRssMb: m ? Number(m[2]) / 1024 : undefined,
+        peakRssMb: peakKb ? peakKb / 1024 : undefined,
         code,
         output,
       });
     });
   });
+}
+
+/** The sum of VmRSS (KB) over `pid` and its descendants, sampled until stopped; 0 where /proc is missing. */
+function treeRssSampler(pid: number | undefined): { stop(): number } {
+  if (pid === undefined || !existsSync('/proc/self/status')) return { stop: () => 0 };
+  let peak = 0;
+  const sample = () => {
+    const children = new Map<number, number[]>();
+    for (const e of readdirSync('/proc')) {
+      if (!/^\d+$/.test(e)) continue;
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    let kb = 0;
+    for (const todo = [pid]; todo.length;) {
+      const p = todo.pop()!;
+      try {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // gone meanwhile
+      }
+      todo.push(...(children.get(p) ?? []));
+    }
+    peak = Math.max(peak, kb);
+  };
+  const timer = setInterval(sample, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
 
 export function machine() {
