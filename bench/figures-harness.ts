@@ -46,6 +46,14 @@ export async function startupFigures(log: (s: string) => void): Promise<Figure[]
 
 export async function harnessFigures(work: string, mytools: string | undefined, log: (s: string) => void) {
   const figures: Figure[] = [];
+  // Without the mytools scripts, our side alone is timed: the ratio can then be taken by hand.
+  const missing = mytools ? MYTOOLS_SCRIPTS.filter((s) => !existsSync(join(mytools, s))) : [];
+  const skipped = !mytools
+    ? 'set BENCHSITE_MYTOOLS (or --mytools=<dir>) to the bench/sysbench.lua directory of a mytools checkout'
+    : missing.length
+      ? `${mytools} lacks ${missing.join(', ')}`
+      : undefined;
+  const scripts = skipped ? undefined : mytools;
   const source = join(work, 'realruns-sysbench');
   if (!existsSync(join(source, '.complete'))) {
     await rm(source, { recursive: true, force: true });
@@ -78,12 +86,12 @@ export async function harnessFigures(work: string, mytools: string | undefined, 
     if (r.code !== 0) throw new Error(`benchsite harvest of the real sysbench runs failed:\n${r.output.slice(-3000)}`);
     return r;
   };
-  const pipelineOnce = async () => {
+  const pipelineOnce = async (scriptsDir: string) => {
     // The scripts write beside the results and into the working directory: a fresh copy each time.
     await rm(scratch, { recursive: true, force: true });
     await mkdir(scratch, { recursive: true });
     for (const d of dirs) await cp(join(base, d), join(scratch, d), { recursive: true });
-    const r = await runMeasured(['bash', join(ROOT, 'bench/mytools-pipeline.sh'), mytools!, ...dirs], {
+    const r = await runMeasured(['bash', join(ROOT, 'bench/mytools-pipeline.sh'), scriptsDir, ...dirs], {
       cwd: scratch,
     });
     if (r.code !== 0) throw new Error(`the mytools summary pipeline failed:\n${r.output.slice(-3000)}`);
@@ -91,14 +99,6 @@ export async function harnessFigures(work: string, mytools: string | undefined, 
     return r;
   };
 
-  // Without the mytools scripts, our side alone is timed: the ratio can then be taken by hand.
-  const missing = mytools ? MYTOOLS_SCRIPTS.filter((s) => !existsSync(join(mytools, s))) : [];
-  const skipped =
-    mytools === undefined
-      ? 'set BENCHSITE_MYTOOLS (or --mytools=<dir>) to the bench/sysbench.lua directory of a mytools checkout'
-      : missing.length
-        ? `${mytools} lacks ${missing.join(', ')}`
-        : undefined;
   log(
     skipped
       ? `harvest of the four real sysbench directories, 3 times (against the mytools summary pipeline: skipped: ${skipped})`
@@ -109,7 +109,7 @@ export async function harnessFigures(work: string, mytools: string | undefined, 
   const theirs: Measured[] = [];
   for (let i = 0; i < 3; i++) {
     ours.push(await harvestOnce());
-    if (!skipped) theirs.push(await pipelineOnce());
+    if (scripts) theirs.push(await pipelineOnce(scripts));
   }
   await rm(scratch, { recursive: true, force: true });
   await rm(out, { recursive: true, force: true });

@@ -80,7 +80,9 @@ function treeRssSampler(pid: number | undefined): { stop(): number } {
         // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
         const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+        const list = children.get(ppid) ?? [];
+        list.push(Number(e));
+        children.set(ppid, list);
       } catch {
         // gone meanwhile
       }
