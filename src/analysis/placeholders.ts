@@ -42,19 +42,30 @@ export class PlaceholderError extends Error {
 
 type Token = { kind: 'word' | 'quoted' | 'punct' | 'op'; text: string; at: number };
 
-const QUOTES: Record<string, string> = { '"': '"', "'": "'", '\u201c': '\u201d', '\u2018': '\u2019' };
-const OPS: Record<string, Comparison> = {
-  '>=': '>=',
-  '\u2265': '>=',
-  '<=': '<=',
-  '\u2264': '<=',
-  '>': '>',
-  '<': '<',
-  '=': '=',
-  '==': '=',
-  '!=': '!=',
-  '\u2260': '!=',
-};
+// Maps, not objects: every name in a placeholder is the report's text, and an object answers `constructor`.
+const QUOTES = new Map([
+  ['"', '"'],
+  ["'", "'"],
+  ['\u201c', '\u201d'],
+  ['\u2018', '\u2019'],
+]);
+const OPS = new Map<string, Comparison>([
+  ['>=', '>='],
+  ['\u2265', '>='],
+  ['<=', '<='],
+  ['\u2264', '<='],
+  ['>', '>'],
+  ['<', '<'],
+  ['=', '='],
+  ['==', '='],
+  ['!=', '!='],
+  ['\u2260', '!='],
+]);
+/** A test's metric value, read only from the record's own keys (a report may name `constructor`). */
+const own = <T>(rec: Record<string, T> | undefined, key: string): T | undefined =>
+  rec && Object.hasOwn(rec, key) ? rec[key] : undefined;
+
+const WORD = /[^\s(),<>"'\u201c\u201d\u2018\u2019\u2264\u2265\u2260]+/y;
 
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
@@ -65,8 +76,8 @@ export function tokenize(src: string): Token[] {
       i++;
     } else if (ch === '(' || ch === ')' || ch === ',') {
       out.push({ kind: 'punct', text: ch, at: i++ });
-    } else if (QUOTES[ch]) {
-      const end = src.indexOf(QUOTES[ch]!, i + 1);
+    } else if (QUOTES.has(ch)) {
+      const end = src.indexOf(QUOTES.get(ch)!, i + 1);
       if (end < 0) throw new PlaceholderError(`a quote opened at character ${i + 1} is not closed`);
       out.push({ kind: 'quoted', text: src.slice(i + 1, end), at: i });
       i = end + 1;
@@ -75,13 +86,15 @@ export function tokenize(src: string): Token[] {
       (ch === '=' && (src[i + 1] === '=' || /\s/.test(src[i + 1] ?? ' ')))
     ) {
       const two = src.slice(i, i + 2);
-      const op = OPS[two] ? two : ch;
-      if (!OPS[op]) throw new PlaceholderError(`"${ch}" at character ${i + 1} is not a comparison`, Object.keys(OPS));
+      const op = OPS.has(two) ? two : ch;
+      if (!OPS.has(op))
+        throw new PlaceholderError(`"${ch}" at character ${i + 1} is not a comparison`, [...OPS.keys()]);
       out.push({ kind: 'op', text: op, at: i });
       i += op.length;
     } else {
       // A name: run ids, labels, test names (`read-only_range=10`, `qr100.L1`), numbers.
-      const m = /^[^\s(),<>"'\u201c\u201d\u2018\u2019\u2264\u2265\u2260]+/.exec(src.slice(i))!;
+      WORD.lastIndex = i;
+      const m = WORD.exec(src)!;
       out.push({ kind: 'word', text: m[0], at: i });
       i += m[0].length;
     }
@@ -167,7 +180,7 @@ export function parsePlaceholder(src: string): Placeholder {
     throw new PlaceholderError(`an assert compares with a number, not ${num ? `"${num.text}"` : 'nothing'}`);
   p++;
   if (p < tokens.length) throw new PlaceholderError(`unexpected "${tokens[p]!.text}" after the number`);
-  return { expr, assert: { op: OPS[op.text]!, number: n } };
+  return { expr, assert: { op: OPS.get(op.text)!, number: n } };
 }
 
 /** Kinds of values, which decide how a value is printed. */
@@ -267,7 +280,8 @@ function nameOf(e: Expr, what: string): string {
 /** The tests a name stands for in a section: one test, or a group. */
 function testsOf(s: ModelSection, name: string): { tests: string[]; group: boolean } {
   if (s.rows.some((r) => r.test === name)) return { tests: [name], group: false };
-  if (s.groups[name]) return { tests: s.groups[name]!, group: true };
+  const group = own(s.groups, name);
+  if (group) return { tests: group, group: true };
   fail(`unknown test or group "${name}" in ${sectionLabel(s)}`, name, [
     ...s.rows.map((r) => r.test),
     ...Object.keys(s.groups),
@@ -350,7 +364,7 @@ function evaluate(model: ReportModel, e: Expr): Value {
     case 'value': {
       const { col, tests, group, s } = cellsFor(model, e, 'value(<column>, <test or group>[, metric=<name>])');
       const metric = e.options.metric?.text;
-      const perTest = model.results[col.id] ?? {};
+      const perTest = own(model.results, col.id) ?? {};
       if (metric) {
         const known = [...new Set(Object.values(perTest).flatMap((m) => Object.keys(m)))];
         if (!known.includes(metric)) fail(`${col.label} has no metric "${metric}"`, metric, known);
@@ -358,7 +372,7 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const items = tests.map((t) => {
         const row = s.rows.find((r) => r.test === t)!;
         const m = metric ?? row.metric;
-        return { test: t, value: m ? perTest[t]?.[m] : undefined };
+        return { test: t, value: m ? own(own(perTest, t), m) : undefined };
       });
       return listOrOne(
         'value',
@@ -383,16 +397,19 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const ja = s.columns.indexOf(a);
       const jb = s.columns.indexOf(b);
       const metric = e.options.metric?.text;
-      const has = (id: string, m: string) => Object.values(model.results[id] ?? {}).some((x) => x[m] !== undefined);
+      const has = (id: string, m: string) =>
+        Object.values(own(model.results, id) ?? {}).some((x) => own(x, m) !== undefined);
       if (metric && !(has(a.id, metric) && has(b.id, metric)))
         fail(`${a.label} or ${b.label} has no metric "${metric}"`, metric, [
-          ...new Set([a, b].flatMap((c) => Object.values(model.results[c.id] ?? {}).flatMap((x) => Object.keys(x)))),
+          ...new Set(
+            [a, b].flatMap((c) => Object.values(own(model.results, c.id) ?? {}).flatMap((x) => Object.keys(x))),
+          ),
         ]);
       const items = tests.map((t) => {
         const row = s.rows.find((r) => r.test === t)!;
         if (metric) {
-          const va = model.results[a.id]?.[t]?.[metric];
-          const vb = model.results[b.id]?.[t]?.[metric];
+          const va = own(own(own(model.results, a.id), t), metric);
+          const vb = own(own(own(model.results, b.id), t), metric);
           return { test: t, value: va !== undefined && vb ? va / vb : undefined };
         }
         const ca = row.cells[ja]!;

@@ -226,8 +226,9 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
 
   const results: ReportModel['results'] = {};
   for (const { id, run } of input.runs) {
-    const perTest: Record<string, Record<string, number>> = {};
-    for (const r of run.results) (perTest[r.test] ??= {})[r.metric] = r.value;
+    // No prototype: a test named __proto__ would otherwise write into Object.prototype.
+    const perTest: Record<string, Record<string, number>> = Object.create(null);
+    for (const r of run.results) (perTest[r.test] ??= Object.create(null))[r.metric] = r.value;
     results[id] = perTest;
   }
   const headline = (id: string, test: string): { metric?: string; value?: number } => {

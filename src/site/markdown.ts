@@ -13,6 +13,7 @@ import { markdownToHtml, type HastPluginDefinition, type MdastPluginDefinition }
 import { isHttpUrl } from '../schemas/index.ts';
 import { lineColumn } from '../runs/problems.ts';
 import { safeHref } from './safe-url.ts';
+import { MAX_PLACEHOLDER_CHARS, MAX_PLACEHOLDERS, scanPlaceholders } from '../analysis/placeholder-scan.ts';
 
 /** An image source the site may show: an http(s) URL or a path from the site's root, not a file beside the report. */
 const imageAllowed = (src: unknown): boolean =>
@@ -85,7 +86,9 @@ export interface PlaceholderProblem {
   suggestions: string[];
 }
 
-const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
+/** After this many problems in a report, its other placeholders are not evaluated (each failure computes
+ * suggestions, and a hostile report may hold thousands). */
+export const MAX_PLACEHOLDER_PROBLEMS = 100;
 
 /** Markdown backslash escapes (`\_`) as the characters they stand for, in a placeholder's raw source. */
 const unescapeMarkdown = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -95,6 +98,7 @@ const unescapeMarkdown = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
  * node has smart quotes and dashes already); the words around it keep the node's text. A placeholder must sit
  * in one run of plain text: `{{` with no `}}` after it there is a problem, so is any thrown error of `render`
  * (with `suggestions` when it has them). `lineOffset` is the number of lines before the body (the frontmatter).
+ * A report holds at most MAX_PLACEHOLDERS of at most MAX_PLACEHOLDER_CHARS each.
  */
 export function placeholderPlugin(
   body: string,
@@ -106,6 +110,50 @@ export function placeholderPlugin(
     const lc = lineColumn(body, offset);
     return { line: lc.line + lineOffset, column: lc.column };
   };
+  let count = 0;
+  let unchecked = 0;
+  const evaluate = (src: string, offset: number, whole: string): string | undefined => {
+    if (++count > MAX_PLACEHOLDERS) {
+      if (count === MAX_PLACEHOLDERS + 1)
+        problems.push({
+          ...at(offset),
+          source: whole,
+          message: `the report holds more than ${MAX_PLACEHOLDERS} placeholders: this one and those after it are not computed`,
+          suggestions: [],
+        });
+      return undefined;
+    }
+    if (problems.length >= MAX_PLACEHOLDER_PROBLEMS) {
+      if (!unchecked++)
+        problems.push({
+          ...at(offset),
+          source: whole,
+          message: `${MAX_PLACEHOLDER_PROBLEMS} problems already: this placeholder and those after it are not checked`,
+          suggestions: [],
+        });
+      return undefined;
+    }
+    if (src.length > MAX_PLACEHOLDER_CHARS) {
+      problems.push({
+        ...at(offset),
+        source: whole,
+        message: `a placeholder of ${src.length} characters: at most ${MAX_PLACEHOLDER_CHARS} (is a "}}" missing?)`,
+        suggestions: [],
+      });
+      return undefined;
+    }
+    try {
+      return render(unescapeMarkdown(src));
+    } catch (e) {
+      problems.push({
+        ...at(offset),
+        source: whole,
+        message: (e as Error).message,
+        suggestions: (e as { suggestions?: string[] }).suggestions ?? [],
+      });
+      return undefined;
+    }
+  };
   return {
     name: 'benchsite-placeholders',
     options: { position: true },
@@ -113,39 +161,30 @@ export function placeholderPlugin(
       if (!node.value.includes('{{')) return;
       const start = node.position?.start.offset ?? 0;
       const raw = node.position ? body.slice(start, node.position.end.offset) : node.value;
-      const shown = [...node.value.matchAll(PLACEHOLDER)];
-      const sources = [...raw.matchAll(PLACEHOLDER)];
-      const unclosed = node.value.replace(PLACEHOLDER, '').indexOf('{{');
-      if (unclosed >= 0 || shown.length !== sources.length) {
-        const i = raw.replace(PLACEHOLDER, (m) => ' '.repeat(m.length)).indexOf('{{');
+      const shown = scanPlaceholders(node.value);
+      const sources = scanPlaceholders(raw);
+      if (shown.unclosed >= 0 || shown.found.length !== sources.found.length) {
+        const i = Math.max(0, sources.unclosed);
         problems.push({
-          ...at(start + Math.max(0, i)),
-          source: raw.slice(Math.max(0, i), Math.max(0, i) + 40),
+          ...at(start + i),
+          source: raw.slice(i, i + 40),
           message: '"{{" without "}}" in the same run of text (a placeholder holds no Markdown: no *, ` or links)',
           suggestions: [],
         });
         return;
       }
-      const parts: Array<{ type: 'text'; value: string }> = [];
+      let out = '';
       let last = 0;
-      shown.forEach((m, i) => {
-        const src = sources[i]!;
-        let value = m[0];
-        try {
-          value = render(unescapeMarkdown(src[1]!));
-        } catch (e) {
-          problems.push({
-            ...at(start + src.index!),
-            source: src[0],
-            message: (e as Error).message,
-            suggestions: (e as { suggestions?: string[] }).suggestions ?? [],
-          });
-        }
-        parts.push({ type: 'text', value: node.value.slice(last, m.index) + value });
-        last = m.index! + m[0].length;
+      shown.found.forEach((m, i) => {
+        const src = sources.found[i]!;
+        const whole = raw.slice(src.index, src.end);
+        out +=
+          node.value.slice(last, m.index) +
+          (evaluate(src.source, start + src.index, whole) ?? node.value.slice(m.index, m.end));
+        last = m.end;
       });
-      parts.push({ type: 'text', value: node.value.slice(last) });
-      ctx.replaceNode(node, [{ type: 'text', value: parts.map((p) => p.value).join('') }]);
+      out += node.value.slice(last);
+      ctx.replaceNode(node, [{ type: 'text', value: out }]);
     },
   };
 }

@@ -223,3 +223,31 @@ describe('hostile sizes', () => {
     expect(performance.now() - t0).toBeLessThan(200);
   });
 });
+
+describe('names are data: no built-in property of an object resolves', () => {
+  it('refuses metric=constructor (and the like) with the metrics there are, never NaN', () => {
+    const suggested = (src: string) => {
+      try {
+        renderPlaceholder(mar26, src);
+      } catch (e) {
+        return { message: (e as Error).message, suggestions: (e as PlaceholderError).suggestions };
+      }
+      throw new Error(`${src} rendered`);
+    };
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      for (const src of [
+        `value(8.4.8, point-query, metric=${name})`,
+        `ratio(8.4.8, my8045_rel_o2nofp.z12a_c8r32, point-query, metric=${name})`,
+        `assert value(8.4.8, point-query, metric=${name}) != 1`,
+      ]) {
+        const e = suggested(src);
+        expect(e.message).toMatch(new RegExp(`has no metric "${name}"; names that would resolve: `));
+        expect(e.suggestions).toContain('cpu_per_query');
+      }
+    }
+  });
+  it('refuses a group or test named after a built-in property', () => {
+    expect(error(binlog, 'median(bp(z12c, constructor))')).toMatch(/^unknown test or group "constructor" in section 1/);
+    expect(error(binlog, 'count(rel(z12c, __proto__))')).toMatch(/^unknown test or group "__proto__" in section 1/);
+  });
+});
