@@ -14,8 +14,11 @@ const addSource = (job: HammerdbJob, path: string) => {
 };
 
 /** VU logs into the jobs that name them, then every job merged with its other copies. */
-function jobsWithVuLogs(sources: Source[]): HammerdbJob[] {
-  const direct = mergeSameJobs(sources.filter((s) => s.kind !== 'VU log').flatMap((s) => s.jobs));
+function jobsWithVuLogs(sources: Source[], notes: string[]): HammerdbJob[] {
+  const direct = mergeSameJobs(
+    sources.filter((s) => s.kind !== 'VU log').flatMap((s) => s.jobs),
+    notes,
+  );
   const pool = [...direct];
   for (const s of sources.filter((x) => x.kind === 'VU log')) {
     const name = fileName(s.entry.path);
@@ -27,7 +30,7 @@ function jobsWithVuLogs(sources: Source[]): HammerdbJob[] {
       else pool.push(j);
     }
   }
-  return mergeSameJobs(pool);
+  return mergeSameJobs(pool, notes);
 }
 
 const sameValues = (a: TpmPoint[], b: TpmPoint[]) =>
@@ -89,7 +92,8 @@ function attachTimeProfiles(jobs: HammerdbJob[], sources: Source[], notes: strin
 
 /** Every job once, logs joined; `notes` gets what could not be joined. */
 export function combineSources(sources: Source[], notes: string[]): HammerdbJob[] {
-  const jobs = jobsWithVuLogs(sources);
+  for (const s of sources) notes.push(...(s.notes ?? []).map((n) => `${s.entry.path}: ${n}`));
+  const jobs = jobsWithVuLogs(sources, notes);
   attachCounterLogs(jobs, sources, notes);
   attachTimeProfiles(jobs, sources, notes);
   return jobs;

@@ -40,6 +40,8 @@ export interface TestResultLine {
   dbLabel: string;
   /** The line as printed, without the `Vuser 1:` prefix. */
   line: string;
+  /** Its 1-based line number in the text it was read from (CLI output, a paste, a log). */
+  lineNo?: number;
 }
 
 /** CPU samples of HammerDB's metrics agent (v6 artifacts, `JOBMETRIC`), percent. */

@@ -13,6 +13,14 @@ export function databaseFamily(name: string | undefined): string | undefined {
   return n === 'mssqlserver' || n === 'sqlserver' ? 'mssql' : n === 'pg' ? 'postgresql' : n;
 }
 
+/** Both name the same DBMS, or one names none (MariaDB runs HammerDB's MySQL workload too). */
+export function sameFamily(a: string | undefined, b: string | undefined): boolean {
+  const fa = databaseFamily(a);
+  const fb = databaseFamily(b);
+  return !fa || !fb || fa === fb || (MY.has(fa) && MY.has(fb));
+}
+const MY = new Set(['mysql', 'mariadb']);
+
 const hasRunEvidence = (j: HammerdbJob) => !!j.result || j.tpm.length > 0 || !!j.timing;
 
 /** Fold `from` into `into` (what `into` already says wins; lists are joined). */
@@ -69,10 +77,7 @@ export function sameResult(a: HammerdbJob, b: HammerdbJob): boolean {
 }
 
 function compatible(a: HammerdbJob, b: HammerdbJob): boolean {
-  const fa = databaseFamily(a.database ?? a.result?.dbLabel);
-  const fb = databaseFamily(b.database ?? b.result?.dbLabel);
-  if (fa && fb && fa !== fb && !(fa === 'mariadb' && fb === 'mysql') && !(fa === 'mysql' && fb === 'mariadb'))
-    return false;
+  if (!sameFamily(a.database ?? a.result?.dbLabel, b.database ?? b.result?.dbLabel)) return false;
   if (a.dbVersion && b.dbVersion && a.dbVersion !== b.dbVersion) return false;
   if (a.jobid && b.jobid && a.jobid !== b.jobid) return false;
   return true;
@@ -88,13 +93,24 @@ function uniqueCandidate(job: HammerdbJob, jobs: HammerdbJob[]): HammerdbJob | u
   return fits.length === 1 ? fits[0] : undefined;
 }
 
-/** Merge every job that is the same job; the order of first appearance is kept. */
-export function mergeSameJobs(input: HammerdbJob[]): HammerdbJob[] {
+/**
+ * Merge every job that is the same job; the order of first appearance is kept. Two TEST RESULT lines of one file
+ * taken as one result (a paste quoting the same line twice) get a note in `notes`, `<file>: line N ...`.
+ */
+export function mergeSameJobs(input: HammerdbJob[], notes: string[] = []): HammerdbJob[] {
   const out: HammerdbJob[] = [];
   for (const job of input) {
     const same = out.find((o) => (job.jobid && o.jobid === job.jobid) || sameResult(o, job));
-    if (same) mergeJob(same, job);
-    else out.push(job);
+    if (!same) {
+      out.push(job);
+      continue;
+    }
+    const [a, b] = [same.result?.lineNo, job.result?.lineNo];
+    if (a !== undefined && b !== undefined && a !== b && same.sources[0] === job.sources[0])
+      notes.push(
+        `${job.sources[0]}: line ${b} repeats the TEST RESULT of line ${a} (same NOPM, TPM and virtual users): taken as one result`,
+      );
+    mergeJob(same, job);
   }
   // Builds and failed runs without an id, into the one job with an id they can be.
   for (const job of [...out]) {

@@ -7,6 +7,7 @@
 // next `HammerDB CLI` banner. Counter lines (`N PostgreSQL tpm`) interleave with the VU lines and go to the
 // current job.
 import { emptyJob, isSafeSetting, type HammerdbJob, type TestResultLine } from './job.ts';
+import { sameFamily } from './merge-jobs.ts';
 
 export interface CliOutput {
   /** HammerDB version from the banner, e.g. `4.12`. */
@@ -15,13 +16,15 @@ export interface CliOutput {
   jobs: HammerdbJob[];
   /** `Vuser N:` lines or counter lines were seen: the text is HammerDB output at all. */
   recognised: boolean;
+  /** What a reader should know about lines that gave no result (`line N: ...`). */
+  notes: string[];
 }
 
 const TR1 = /TEST RESULT\s*:\s*System achieved (\d+) NOPM from (\d+) (.+?) TPM/;
 const TR2 = /TEST RESULT\s*:\s*System achieved (\d+) (.+?) TPM at (\d+) NOPM/;
 
 /** A `TEST RESULT` line in either order (`first_result` NOPM or TPM). */
-export function parseTestResult(line: string): Omit<TestResultLine, 'activeVirtualUsers'> | undefined {
+export function parseTestResult(line: string): Omit<TestResultLine, 'activeVirtualUsers' | 'lineNo'> | undefined {
   const a = TR1.exec(line);
   if (a) return { nopm: Number(a[1]), tpm: Number(a[2]), dbLabel: a[3]!, line: line.slice(a.index).trim() };
   const b = TR2.exec(line);
@@ -71,6 +74,9 @@ interface Parse {
   recognised: boolean;
   jobs: HammerdbJob[];
   source: string;
+  /** 1-based number of the line being read. */
+  lineNo: number;
+  notes: string[];
 }
 
 /** Reads one kind of line; true when the line was its kind (no later reader sees it). */
@@ -78,13 +84,17 @@ type LineReader = (line: string, p: Parse) => boolean;
 
 /** Parse hammerdbcli output (or the same lines from a log or the jobs database). `source` names the file. */
 export function parseCliOutput(text: string, source: string): CliOutput {
-  const p: Parse = { st: freshState(), skipping: false, recognised: false, jobs: [], source };
+  const p: Parse = { st: freshState(), skipping: false, recognised: false, jobs: [], source, lineNo: 0, notes: [] };
   for (const raw of text.split('\n')) {
-    // The CLI starts many lines with a carriage return (it redraws its prompt).
-    const line = raw.replace(/\r/g, '').trimEnd();
+    p.lineNo += 1;
+    // The CLI starts many lines with a carriage return (it redraws its prompt); a paste may quote lines (`> `).
+    const line = raw
+      .replace(/\r/g, '')
+      .replace(/^(?:>[ \t]?)+/, '')
+      .trimEnd();
     READERS.some((read) => read(line, p));
   }
-  return { hammerdbVersion: p.st.version, jobs: p.jobs, recognised: p.recognised };
+  return { hammerdbVersion: p.st.version, jobs: p.jobs, recognised: p.recognised, notes: p.notes };
 }
 
 /** A job starts: it takes the settings and pending lines read so far (a schema check or drop is skipped). */
@@ -169,19 +179,31 @@ const readDictionary: LineReader = (line, p) => {
   return false;
 };
 
-/** `Vuser 1 created` starts a job; a `Vuser N:` line starts one when none was started, and belongs to it. */
+/**
+ * Lines a timed run prints up to its TEST RESULT. After a job's result, one of them is the next run's: a paste
+ * of two outputs (a before/after comment, an article quoting two DBMS) without the `Vuser 1 created` lines.
+ */
+const RUN_LINE =
+  /^(DBVersion:|Beginning rampup time|Rampup \d+ minutes complete|Rampup complete|Timing test period|Test complete|\d+ Active Virtual Users configured|\d+ VU \* \d+ AC = |TEST RESULT)/;
+
+/**
+ * `Vuser 1 created` starts a job; a `Vuser N:` line starts one when none was started, and belongs to it. Pasted
+ * text may indent the lines; a `TEST RESULT` line quoted without its `Vuser 1:` is the monitor's.
+ */
 const readVuser: LineReader = (line, p) => {
-  const created = /^Vuser (\d+) created/.exec(line);
+  const created = /^\s*Vuser (\d+) created/.exec(line);
   if (created) {
     p.recognised = true;
     if (created[1] === '1') startJob(p);
     return true;
   }
-  const vuLine = /^Vuser (\d+):(.*)$/.exec(line);
+  const vuLine = /^\s*Vuser (\d+):(.*)$/.exec(line) ?? /^\s*()(TEST RESULT\s*:.*)$/.exec(line);
   if (!vuLine) return false;
   p.recognised = true;
-  if (!p.job && !p.skipping) startJob(p);
-  if (!p.skipping && p.job) readVuMessage(p.job, vuLine[2]!.trim(), line, p.st);
+  const msg = vuLine[2]!.trim();
+  const nextRun = RUN_LINE.test(msg) && (!msg.startsWith('TEST RESULT') || parseTestResult(msg) !== undefined);
+  if (!p.skipping && (!p.job || (p.job.result && nextRun))) startJob(p);
+  if (!p.skipping && p.job) readVuMessage(p.job, msg, line.trim(), p);
   return true;
 };
 
@@ -305,7 +327,8 @@ const READERS: LineReader[] = [
 ];
 
 /** One `Vuser N:<message>` line of a job. */
-function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): void {
+function readVuMessage(job: HammerdbJob, msg: string, line: string, p: Parse): void {
+  const st = p.st;
   let m: RegExpExecArray | null;
   if ((m = /^DBVersion:\s*(.+)$/.exec(msg))) job.dbVersion = m[1]!.trim();
   else if ((m = /^Beginning rampup time of (\d+) minutes?/.exec(msg))) {
@@ -323,8 +346,10 @@ function readVuMessage(job: HammerdbJob, msg: string, line: string, st: State): 
     const r = parseTestResult(msg);
     if (r) {
       job.kind = 'run';
-      job.result = { ...r, activeVirtualUsers: st.activeVu ?? job.requestedVirtualUsers };
-    }
+      job.result = { ...r, activeVirtualUsers: st.activeVu ?? job.requestedVirtualUsers, lineNo: p.lineNo };
+      // The line names the DBMS it measured: a setting of an earlier session in the same paste does not.
+      if (!sameFamily(job.database, r.dbLabel)) job.database = undefined;
+    } else p.notes.push(`line ${p.lineNo}: a TEST RESULT line in a form not understood, no result read: ${line}`);
   } else if (msg === 'FINISHED FAILED') {
     job.finishedFailed = true;
     job.errors.push(line);

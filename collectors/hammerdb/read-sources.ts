@@ -27,6 +27,8 @@ export interface Source {
   xtprof?: XtprofReport[];
   /** Job ids the file names. */
   jobIds: string[];
+  /** What the reader should know about lines of the file that gave nothing (`line N: ...`). */
+  notes?: string[];
 }
 
 const SQLITE = new TextEncoder().encode('SQLite format 3\0');
@@ -74,13 +76,16 @@ export function readSource(entry: RawEntry): Source | { skip: string } {
   if (/^\S+ Hammerdb Time Profile Report @/im.test(text))
     return { entry, kind: 'time profile log', jobs: [], xtprof: parseXtprofLog(text), jobIds: [] };
   if (/^Hammerdb Log @/im.test(text)) {
-    const jobs = parseVuLog(text).flatMap((run) =>
-      parseCliOutput(run.text, entry.path).jobs.map((j) => {
+    const notes: string[] = [];
+    const jobs = parseVuLog(text).flatMap((run) => {
+      const cli = parseCliOutput(run.text, entry.path);
+      notes.push(...cli.notes.map((n) => `${n} (the log's run of ${run.startedAt ?? 'unknown date'})`));
+      return cli.jobs.map((j) => {
         j.startedAt ??= run.startedAt;
         return j;
-      }),
-    );
-    return { entry, kind: 'VU log', jobs, jobIds: ids() };
+      });
+    });
+    return { entry, kind: 'VU log', jobs, jobIds: ids(), notes };
   }
   const cli = parseCliOutput(text, entry.path);
   const json = parseJobsJson(text, entry.path);
@@ -90,6 +95,7 @@ export function readSource(entry: RawEntry): Source | { skip: string } {
       kind: json.length && !cli.jobs.length ? 'jobs JSON' : 'hammerdbcli output',
       jobs: [...cli.jobs, ...json],
       jobIds: ids(),
+      notes: cli.notes,
     };
   if (/Benchmark Run jobid=|HammerDB CLI v/.test(text) && ids().length)
     return { entry, kind: 'job id', jobs: [], jobIds: ids() };

@@ -124,3 +124,25 @@ describe('benchsite import of the published tables', () => {
     );
   });
 });
+
+describe('benchsite harvest of a paste with two TEST RESULT lines (issue 23)', () => {
+  it.each(['hammerdb-pasted/before-after-comment.md', 'hammerdb-pasted/two-dbms-article.txt'])(
+    '%s: export has the NOPM and TPM of every TEST RESULT line',
+    (path) => {
+      const out = mkdtempSync(join(tmpdir(), 'benchsite-hammerdb-paste-'));
+      const r = benchsite(['harvest', `${FIXTURES}${path}`, '--out', out, '--meta', `${ROOT}content/meta/vm.yaml`]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(benchsite(['validate', out]).code).toBe(0);
+      const rows = csvRows(benchsite(['export', '--runs', out, '--format', 'csv']).stdout);
+      const stated = [...fixtureText(path).matchAll(/TEST RESULT : System achieved (\d+) NOPM from (\d+) /g)];
+      expect(stated).toHaveLength(2);
+      const cells = (metric: string) =>
+        rows
+          .filter((x) => x.metric === metric)
+          .map((x) => x.value)
+          .sort();
+      expect(cells('nopm')).toEqual(stated.map((m) => m[1]).sort());
+      expect(cells('tpm')).toEqual(stated.map((m) => m[2]).sort());
+    },
+  );
+});
