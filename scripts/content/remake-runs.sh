@@ -17,6 +17,7 @@ b import $P/hammerdb-tprocc-8core-2026-03-16.csv --meta $M/pn53-2026-03-16-hamme
 b import $A/jan26.tprocc.pn53.pg --meta $M/pn53-2026-02-14-hammerdb-postgres.yaml
 b import $A/mar26.pn53.sb.my --meta $M/pn53-2026-03-sysbench-mysql.yaml
 b import $A/apr26.sb.hetz --meta $M/ax162s-2026-04-sysbench.yaml
+b import $A/apr26.pn53.sb.ma.latin --meta $M/pn53-2026-04-05-sysbench-mariadb.yaml
 b import $P/insert-benchmark-postgres-24-core-2026-01-22-relative-to-pg1222.csv --base pg1222_o2nofp.cx10a_c24r64 --meta $M/24-core-2026-01-22-insert-benchmark-postgres.yaml
 b import $P/insert-benchmark-postgres-32-core-2026-01-22-relative-to-pg1222.csv --base pg1222_o2nofp.cx10a_c32r128 --meta $M/32-core-2026-01-22-insert-benchmark-postgres.yaml
 for s in 24-core-2026-04-07 32-core-2026-04-08; do

@@ -13,6 +13,7 @@ const FILES = [
   { file: 'apr26.sb.hetz/o.met.ma.latest', blocks: 38, runs: 11, threads: 40 },
   { file: 'apr26.sb.hetz/o.met.pg.latest', blocks: 38, runs: 7, threads: 40 },
   { file: 'apr26.sb.hetz/o.met.my.ma.pg.latest', blocks: 38, runs: 3, threads: 40 },
+  { file: 'apr26.pn53.sb.ma.latin/o.met.latest', blocks: 38, runs: 11, threads: 1 },
 ];
 
 describe('parseOMet on the real files', () => {

@@ -57,7 +57,14 @@ const CAMPAIGNS = [
     threads: [40],
     check: ['x.pg1222_o2nofp.x10a_c32r128.pk1', 'point-query', 'qps', 995739],
   },
+  {
+    dir: 'apr26.pn53.sb.ma.latin',
+    runs: 11,
+    threads: [1],
+    check: ['x.ma130000_rel_withdbg.z12b_c8r32.pk1', 'point-query', 'qps', 19742],
+  },
 ] as const;
+const productOf = (label: string) => (label.includes('.pg') ? 'postgres' : label.includes('.ma') ? 'mariadb' : 'mysql');
 
 describe.each(CAMPAIGNS)('the archived campaign $dir', async ({ dir, runs, threads, check }) => {
   const r = await importFixture([ARC + dir], meta);
@@ -83,7 +90,7 @@ describe.each(CAMPAIGNS)('the archived campaign $dir', async ({ dir, runs, threa
     const [label, test, metric, v] = check;
     const run = r.byLabel.get(label)!.run;
     expect(value(run, test, metric)).toBe(v);
-    expect(run.dbms).toMatchObject({ product: label.includes('.pg') ? 'postgres' : 'mysql' });
+    expect(run.dbms).toMatchObject({ product: productOf(label) });
   });
 
   it('every qps.abs cell is a result of its column run, and every qps.rel cell equals what benchsite computes from them', () => {
