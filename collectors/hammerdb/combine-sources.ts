@@ -3,10 +3,12 @@
 // The CLI output names the log files a job writes (`Logging activated to .../hammerdb_<id>.log`, `Transaction
 // Counter logging activated to ...`, `Writing timing data to .../hdbxtprofile.log`). A VU log joins the job
 // that names it; a counter log the job whose counter printed the same values (or the one job naming it); a
-// time-profile report the run of the same DBMS and active VU count, in order. What fits nothing is a note.
+// time-profile report the run its time or unique name proves it is of (profile-match.ts). What fits nothing is
+// a note.
 import { fileName } from '../lib/raw-tree.ts';
 import type { HammerdbJob, TpmPoint } from './job.ts';
 import { databaseFamily, mergeJob, mergeSameJobs, sameResult } from './merge-jobs.ts';
+import { matchProfile, nextStarts, reportClock } from './profile-match.ts';
 import type { Source } from './read-sources.ts';
 
 const addSource = (job: HammerdbJob, path: string) => {
@@ -59,33 +61,36 @@ function attachCounterLogs(jobs: HammerdbJob[], sources: Source[], notes: string
   }
 }
 
+/** Time-profile reports into the runs they are proven to be of (profile-match.ts); the rest kept apart, noted. */
 function attachTimeProfiles(jobs: HammerdbJob[], sources: Source[], notes: string[]): void {
   const runs = jobs.filter((j) => j.kind === 'run' && j.result);
+  const next = nextStarts(jobs);
   const taken = new Set<HammerdbJob>();
-  const inOrder = [...runs].sort((a, b) =>
-    a.startedAt && b.startedAt ? (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0) : 0,
-  );
   for (const s of sources) {
     if (!s.xtprof) continue;
     const name = fileName(s.entry.path);
-    const refs = inOrder.filter((j) => j.logFiles.includes(name));
+    const named = new Set(runs.filter((j) => j.logFiles.includes(name)));
     for (const r of s.xtprof) {
-      const target = (refs.length ? refs : inOrder).find(
+      const candidates = runs.filter(
         (j) =>
           !taken.has(j) &&
           (!r.database || databaseFamily(r.database) === databaseFamily(j.database ?? j.result?.dbLabel)) &&
           (j.result?.activeVirtualUsers ?? j.requestedVirtualUsers) === r.activeVirtualUsers,
       );
-      if (!target) {
-        notes.push(
-          `${s.entry.path}: time profile report${r.at ? ` of ${r.at}` : ''} (${r.database ?? 'unknown DBMS'}, ${r.activeVirtualUsers} active VUs) matches no run in the input; kept out of the runs`,
-        );
+      const clock = reportClock(r, name);
+      const m = matchProfile(r, clock, candidates, next, named, /_[0-9A-F]{24}\.log$/.test(name));
+      const what = `time profile report${r.at ? ` of ${r.at}` : ''} (${r.database ?? 'unknown DBMS'}, ${r.activeVirtualUsers} active VUs)`;
+      if ('why' in m) {
+        notes.push(`${s.entry.path}: ${what} is kept out of the runs: ${m.why}`);
+        // The run it could have been says so too, so that its reader knows why it has no response times.
+        for (const j of candidates.filter((c) => named.has(c) || candidates.length === 1))
+          notes.push(`${j.sources[0]}: the ${what} in ${s.entry.path} is not attached to this run: ${m.why}`);
         continue;
       }
-      taken.add(target);
-      addSource(target, s.entry.path);
+      taken.add(m.job);
+      addSource(m.job, s.entry.path);
       const perVu = Object.values(r.perVu);
-      target.timing ??= r.summary ?? (perVu.length === 1 ? perVu[0] : undefined);
+      m.job.timing ??= r.summary ?? (perVu.length === 1 ? perVu[0] : undefined);
     }
   }
 }

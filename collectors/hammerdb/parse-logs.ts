@@ -90,6 +90,8 @@ export interface XtprofReport {
   /** HammerDB's DBMS name from the header, e.g. `PostgreSQL`, `MySQL`, `MSSQLServer`. */
   database?: string;
   at?: string;
+  /** The banner's time zone abbreviation (`UTC`, `BST` ...), when it is Tcl's date format. */
+  zone?: string;
   /** From `SUMMARY OF N ACTIVE VIRTUAL USERS`, else the number of VU blocks. */
   activeVirtualUsers: number;
   perVu: Record<number, TimingByProc>;
@@ -125,6 +127,7 @@ export function parseXtprofLog(text: string): XtprofReport[] {
     const report: XtprofReport = {
       database: s.banner[1] || undefined,
       at: s.banner[2] ? localTime(s.banner[2]) : undefined,
+      zone: s.banner[2] ? parseTclDate(s.banner[2])?.zone : undefined,
       activeVirtualUsers: 0,
       perVu: {},
     };
