@@ -1,15 +1,16 @@
 // Trees that hold only the Insert Benchmark harness's summaries (as mytools' bench/results archives do):
-// every `o.sum.t.<dir>` (etl.sh) and `mrg.<step>` (mrg3.sh) row becomes a step of the run of its tag, with the
-// 21 columns under their mytools names. `rel.*` tables are derived and are not read.
+// every `o.sum.t.<dir>` (etl.sh) and `mrg.<step>` (mrg3.sh) row becomes a step of the run of its tag, with every
+// column of the table under its mytools name (the current 21, or an older etl.sh's set); a column benchsite
+// does not know is a note, never dropped silently. `rel.*` tables are derived and are not read.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
-import { parseStepName, sortSteps, SUMMARY_COLUMNS } from '../../src/benchmarks/insert-benchmark.ts';
+import { parseStepName, sortSteps } from '../../src/benchmarks/insert-benchmark.ts';
 import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
 import { decodeLabel } from '../lib/labels.ts';
 import { printfFixed } from '../lib/numbers.ts';
 import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
-import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames } from './parse-summaries.ts';
-import { summaryUnit } from './summary-columns.ts';
+import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames, type SummaryTable } from './parse-summaries.ts';
+import { anySummaryUnit } from './summary-columns.ts';
 
 /** Files of the mytools ibench report (report.sh and what it calls), by name. */
 export function isSummaryFile(path: string): boolean {
@@ -64,6 +65,7 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
       continue;
     }
     used.add(e);
+    noteUnread(e, table, () => [tag], note);
     table.rows.forEach((cells, i) => {
       if (isEmptyRow(cells)) note(tag, `${names[i]}: not run (an empty line in ${fileName(e.path)})`);
       else stepsOf(tag).set(names[i]!, { cells, file: e });
@@ -84,6 +86,7 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
         continue;
       }
       used.add(e);
+      noteUnread(e, table, (t) => t.rows.map((r) => `${prefix}${r.tag}`), note);
       for (const cells of table.rows) {
         const tag = `${prefix}${cells.tag}`;
         const steps = stepsOf(tag);
@@ -112,6 +115,19 @@ export function harvestSummaries(tree: RawTree, opts: { meta?: Meta; metaName?: 
   return result;
 }
 
+/** Each column of a table that no known column set has: a note in every run the table has a line of. */
+function noteUnread(
+  e: RawEntry,
+  table: SummaryTable,
+  tagsOf: (t: SummaryTable) => string[],
+  note: (tag: string, text: string) => void,
+): void {
+  const unread = table.columns.filter((c) => c !== 'tag' && anySummaryUnit(c, { kind: 'load' }) === undefined);
+  for (const c of unread)
+    for (const tag of new Set(tagsOf(table)))
+      note(tag, `${fileName(e.path)}: column "${c}" is not one benchsite knows (etl.sh's); its cells were not read`);
+}
+
 function tryParse(e: RawEntry) {
   try {
     return parseSummaryTable(entryText(e), entryName(e));
@@ -129,7 +145,8 @@ function isEmptyRow(cells: Record<string, string>): boolean {
 
 /** Columns where an o.sum.t row and an mrg row disagree; mrg3.sh reprints ips, qps and rps with `%.0f`. */
 function differences(a: Record<string, string>, b: Record<string, string>): string[] {
-  return SUMMARY_COLUMNS.filter((c) => {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((c) => {
+    if (c === 'tag') return false;
     const x = a[c] ?? '';
     const y = b[c] ?? '';
     if (['ips', 'qps', 'rps'].includes(c) && cellNumber(x) !== undefined && cellNumber(y) !== undefined)
@@ -159,9 +176,11 @@ function summaryRun(
       params: { step_kind: info.kind, ...(info.queries ? { queries: info.queries } : {}) },
       rawFiles: [file.path],
     });
-    for (const c of SUMMARY_COLUMNS) {
-      const v = cellNumber(cells[c]);
-      if (v !== undefined) results.push({ test: name, metric: c, value: v, unit: summaryUnit(c, info) });
+    // Every column of the line, in the table's order; one no column set has was noted when its table was read.
+    for (const [c, cell] of Object.entries(cells)) {
+      const v = cellNumber(cell);
+      const unit = anySummaryUnit(c, info);
+      if (v !== undefined && unit !== undefined) results.push({ test: name, metric: c, value: v, unit });
     }
   }
   notes.unshift(

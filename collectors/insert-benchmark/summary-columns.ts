@@ -4,7 +4,7 @@
 // `Cannot parse:` (no iostat samples): there etl.sh's line numbers land on the wrong lines (its csps column
 // then holds the dbGB value) and we leave the system columns empty instead.
 import { printfFixed } from '../lib/numbers.ts';
-import type { StepInfo, SummaryColumn } from '../../src/benchmarks/insert-benchmark.ts';
+import { SUMMARY_COLUMNS, type StepInfo, type SummaryColumn } from '../../src/benchmarks/insert-benchmark.ts';
 import type { ResFile } from './parse-res.ts';
 
 /** Column values as etl.sh prints them; a column it would print empty or `NA` is absent. */
@@ -95,7 +95,7 @@ export function summaryRow(res: ResFile, step: StepInfo, cpus: number | undefine
 }
 
 /** Unit of a summary column for a step: the per-operation columns are per insert (load steps) or per query. */
-export function summaryUnit(col: SummaryColumn, info: StepInfo): string {
+export function summaryUnit(col: SummaryColumn, info: Pick<StepInfo, 'kind'>): string {
   const op = info.kind === 'query' ? 'query' : 'insert';
   const units: Record<SummaryColumn, string> = {
     ips: info.kind === 'index' ? 'indexed rows/s' : 'inserts/s',
@@ -120,4 +120,28 @@ export function summaryUnit(col: SummaryColumn, info: StepInfo): string {
     p99: info.kind === 'query' ? 'queries/s' : 'inserts/s',
   };
   return units[col];
+}
+
+/**
+ * Columns of older etl.sh versions (docs/formats/insert-benchmark.md 1.7, column-set history): the 2020 set
+ * (`rkbps wkbps` where `rmbps wps wmbps` are now) and the older legend's (`wkbpq ccpupq dbgb vsz p90`). They are
+ * read as printed, under their own names: converting KB/s to MB/s would print digits the table does not hold.
+ */
+export const OLD_SUMMARY_COLUMNS = ['rkbps', 'wkbps', 'wkbpq', 'ccpupq', 'dbgb', 'vsz', 'p90'] as const;
+export type OldSummaryColumn = (typeof OLD_SUMMARY_COLUMNS)[number];
+
+/** Unit of a column of any known column set, or undefined for a column benchsite does not know. */
+export function anySummaryUnit(col: string, info: Pick<StepInfo, 'kind'>): string | undefined {
+  if ((SUMMARY_COLUMNS as readonly string[]).includes(col)) return summaryUnit(col as SummaryColumn, info);
+  const op = info.kind === 'query' ? 'query' : 'insert';
+  const old: Record<OldSummaryColumn, string> = {
+    rkbps: 'KB/s',
+    wkbps: 'KB/s',
+    wkbpq: `KB/${op}`,
+    ccpupq: `client µs/${op}`,
+    dbgb: 'GiB',
+    vsz: 'GiB',
+    p90: info.kind === 'query' ? 'queries/s' : 'inserts/s',
+  };
+  return old[col as OldSummaryColumn];
 }

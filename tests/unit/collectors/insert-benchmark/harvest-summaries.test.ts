@@ -2,6 +2,7 @@
 // where both have a DBMS, and the derived rel.* tables are listed as skipped.
 import { describe, expect, it } from 'vitest';
 import { RunSchema } from '../../../../src/schemas/index.ts';
+import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
 import { parseSummaryTable } from '../../../../collectors/insert-benchmark/parse-summaries.ts';
 import { fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
@@ -93,4 +94,55 @@ it('a summary line cut inside its tag belongs to no run: refused, naming the fil
   expect(() => parseSummaryTable(cut, 'mrg.l.i0')).toThrow(
     `mrg.l.i0:${line}: the line has no tag (its last cell, the DBMS it is about): is the file cut short? Give the summary as the harness wrote it.`,
   );
+});
+
+/** Every numeric cell of mrg tables as `<tag> <step> <column>` = value, as the files print them. */
+function mrgCells(files: Record<string, string>, prefix = '') {
+  const cells = new Map<string, number>();
+  for (const [step, text] of Object.entries(files))
+    for (const row of parseSummaryTable(text).rows)
+      for (const [col, cell] of Object.entries(row))
+        if (col !== 'tag' && /^-?[\d.]+$/.test(cell)) cells.set(`${prefix}${row.tag} ${step} ${col}`, Number(cell));
+  return cells;
+}
+const harvestedCells = (
+  runs: Array<{ run: { label: string; results: Array<{ test: string; metric: string; value: number }> } }>,
+) =>
+  new Map(runs.flatMap(({ run }) => run.results.map((r) => [`${run.label} ${r.test} ${r.metric}`, r.value] as const)));
+
+describe('every column of an mrg table is read (issue 23, item 9)', () => {
+  it('the real Jan 2021 mrg tables of res.a: every numeric cell is a result', async () => {
+    const steps = ['l.i0', 'l.i1', 'l.x', 'q100.1', 'q1000.2'];
+    const files = Object.fromEntries(steps.map((s) => [s, fixtureText(`${DIR}res.a/mrg.${s}`)]));
+    const h = await harvestFixture(`${DIR}res.a`, { date: '2021-01-21', host: { name: 'nuc' } });
+    const stated = mrgCells(files);
+    expect(stated.size).toBeGreaterThan(800);
+    expect(harvestedCells(h.runs)).toEqual(stated);
+    for (const { run } of h.runs) expect(run.provenance.notes.filter((n) => /not read/.test(n))).toEqual([]);
+  });
+
+  it('the 2020 column set (rkbps, wkbps in KB/s): read under their own names, nothing dropped', async () => {
+    const files = Object.fromEntries(['l.i0', 'q100.1'].map((s) => [s, fixtureText(`ibench-2020-layout/mrg.${s}`)]));
+    const h = await harvestFixture('ibench-2020-layout', { date: '2020-12-01', host: { name: 'nuc' } });
+    for (const { run } of h.runs) expect(RunSchema.safeParse(run).success, run.label).toBe(true);
+    const stated = mrgCells(files);
+    expect([...stated.keys()].filter((k) => / (rkbps|wkbps)$/.test(k))).toHaveLength(2 * 2 * 9);
+    expect(harvestedCells(h.runs)).toEqual(stated);
+    const rkbps = h.byLabel.get('my5649.cx6d')!.run.results.find((r) => r.metric === 'rkbps' && r.test === 'q100.1');
+    expect(rkbps).toMatchObject({ value: stated.get('my5649.cx6d q100.1 rkbps'), unit: 'KB/s' });
+  });
+
+  it('a column no known column set has is a note naming it in every run of the table, not a silent loss', async () => {
+    const text = fixtureText(`${DIR}res.a/mrg.l.i0`).replace('\tcspq\t', '\tzzpq\t');
+    const tree = { name: 'in', entries: [{ path: 'mrg.l.i0', data: new TextEncoder().encode(text) }] };
+    const h = harvestInsertBenchmark(tree, { meta: { date: '2021-01-21', host: { name: 'nuc' } } });
+    const tags = parseSummaryTable(text).rows.map((r) => r.tag);
+    expect(h.runs.map((r) => r.run.label).sort()).toEqual([...tags].sort());
+    for (const { run } of h.runs) {
+      expect(run.results.map((r) => r.metric)).not.toContain('zzpq');
+      expect(run.provenance.notes).toContain(
+        'mrg.l.i0: column "zzpq" is not one benchsite knows (etl.sh\'s); its cells were not read',
+      );
+    }
+  });
 });
