@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunId, Text } from './common.ts';
+import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
@@ -52,6 +53,32 @@ export const ReportAttachmentSchema = z.strictObject({
   title: Text.optional(),
 });
 
+/**
+ * The post a report recreates. A report of a post names where it was published; the post's own address only when
+ * it is known (never a guessed one): `source: https://...` is short for `source: { url: https://... }`.
+ */
+export const ReportSourceSchema = z.union([
+  HttpUrl.transform((url) => ({ url })),
+  z.strictObject({
+    /** The post's address. */
+    url: HttpUrl.optional(),
+    /** The post's title, when the report's title differs from it. */
+    title: Text.optional(),
+    /** Who wrote it. */
+    author: Text.optional(),
+    /** The blog or site it was published on, e.g. "Small Datum", and that site's address. */
+    site: Text.optional(),
+    siteUrl: HttpUrl.optional(),
+  }),
+]);
+
+/** A page the report links to at its top: a config file, the benchmark's explanation, a performance report. */
+export const ReportLinkSchema = z.strictObject({
+  /** What the link is, e.g. "my.cnf for MariaDB 10.2 (z12a)". */
+  title: Text,
+  url: HttpUrl,
+});
+
 /** How relative cells are coloured: the older posts' yellow/blue or the newer red/green/grey. */
 export const ColourRuleSchema = z.enum(['red-green', 'yellow-blue']);
 
@@ -95,6 +122,15 @@ export const ReportSchema = z
     benchmark: Benchmark,
     /** One line for the index page. */
     description: Text.optional(),
+    /** The post this report recreates (shown at the top of the page). */
+    source: ReportSourceSchema.optional(),
+    /** Links shown at the top of the page: config files, the benchmark's explanation. */
+    links: z.array(ReportLinkSchema).optional(),
+    /**
+     * For a post whose results benchsite does not hold: what is missing and why, shown at the top of the page. Such
+     * a report names no runs (no `base`, `runs` or `sections`); its prose is the post's words.
+     */
+    noData: Text.optional(),
     /** Either one comparison (`base` + `runs`) or several `sections`. */
     base: RunId.optional(),
     runs: z.array(RunId).optional(),
@@ -147,12 +183,22 @@ export const ReportSchema = z
           message: `"${name}" is a group every report has already`,
           params: { hint: `Name the group otherwise; the built-in groups are ${builtIn.join(', ')}` },
         });
-    if (!r.sections && !(r.base && r.runs)) {
+    const namesRuns = r.sections !== undefined || r.base !== undefined || r.runs !== undefined;
+    if (r.noData !== undefined && namesRuns) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['noData'],
+        message: 'a report with `noData` names no runs',
+        params: { hint: 'Remove `noData`, or `base`, `runs` and `sections`' },
+      });
+    } else if (r.noData === undefined && !r.sections && !(r.base && r.runs)) {
       ctx.addIssue({
         code: 'custom',
         path: ['base'],
         message: 'a report needs `base` and `runs`, or `sections`',
-        params: { hint: 'Name the base run id and the runs to compare with it' },
+        params: {
+          hint: 'Name the base run id and the runs to compare with it (or, for a post with no data here, say what is missing in `noData`)',
+        },
       });
     }
   });
@@ -161,3 +207,5 @@ export type Report = z.infer<typeof ReportSchema>;
 export type ReportSection = z.infer<typeof ReportSectionSchema>;
 export type Thresholds = z.infer<typeof ThresholdsSchema>;
 export type ColourRule = z.infer<typeof ColourRuleSchema>;
+export type ReportSource = z.infer<typeof ReportSourceSchema>;
+export type ReportLink = z.infer<typeof ReportLinkSchema>;

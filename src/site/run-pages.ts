@@ -22,7 +22,8 @@ import { contentError } from '../runs/problems.ts';
 import { findRunFiles, idOf } from '../runs/read-runs.ts';
 import { sourceDigest } from '../runs/source-digest.ts';
 import { runOnWorkers } from '../runs/worker-pool.ts';
-import { RUNS_DIR } from './content-dirs.ts';
+import { REPORTS_DIR, RUNS_DIR } from './content-dirs.ts';
+import { reportsByRun } from './run-reports.ts';
 import {
   placeArchive,
   placeCached,
@@ -50,7 +51,8 @@ interface Manifest {
    * when another build (of other content, or none after dist/ was removed) changed the folder, they differ.
    */
   dist: { path: string; build: string } | null;
-  runs: Record<string, { stamp: string; key: string; archive?: string }>;
+  /** `reports`: the run's list of reports using it (run-reports.ts) as JSON, when it has any. */
+  runs: Record<string, { stamp: string; key: string; archive?: string; reports?: string }>;
 }
 
 async function readManifest(file: string, salt: string): Promise<Manifest> {
@@ -134,7 +136,13 @@ export async function placeRunPages(
   if (!distCurrent) rmSync(distRuns, { recursive: true, force: true });
   else for (const id of Object.keys(last.runs)) if (!current.has(id)) removeRun(distRuns, id);
 
-  // Unchanged runs (same file stamps as last time) are in place already, or linked from the cache.
+  // The reports using each run, read once for all pages (its list is part of each page's key).
+  const reports = reportsByRun(REPORTS_DIR);
+  const reportsOf = (id: string) => {
+    const list = reports.get(id);
+    return list ? JSON.stringify(list) : undefined;
+  };
+  // Unchanged runs (same file stamps and reports as last time) are in place already, or linked from the cache.
   const stamps = new Map<string, string>();
   const results: RenderResult[] = [];
   const jobs: RenderJob[] = [];
@@ -142,11 +150,11 @@ export async function placeRunPages(
     const stamp = o.stamps?.get(id) ?? runStamp(runsDir, id);
     stamps.set(id, stamp);
     const k = last.runs[id];
-    let inPlace = k !== undefined && k.stamp === stamp && distCurrent;
-    if (k !== undefined && k.stamp === stamp && !inPlace)
-      inPlace = placeCached(id, k.key, ctx) && placeArchive(id, k.archive, ctx);
+    const same = k !== undefined && k.stamp === stamp && k.reports === reportsOf(id);
+    let inPlace = same && distCurrent;
+    if (same && !inPlace) inPlace = placeCached(id, k.key, ctx) && placeArchive(id, k.archive, ctx);
     if (inPlace) results.push({ id, key: k!.key, rendered: false, archive: k!.archive });
-    else jobs.push({ id });
+    else jobs.push({ id, reports: reports.get(id) });
   }
   // The others: read, hashed, and rendered unless the cache has their page (a run moved or touched).
   const done = await runOnWorkers<RenderJob, RenderResult>({
@@ -165,7 +173,12 @@ export async function placeRunPages(
   const manifest: Manifest = {
     salt,
     dist: { path: distRuns, build },
-    runs: Object.fromEntries(results.map((r) => [r.id, { stamp: stamps.get(r.id)!, key: r.key, archive: r.archive }])),
+    runs: Object.fromEntries(
+      results.map((r) => [
+        r.id,
+        { stamp: stamps.get(r.id)!, key: r.key, archive: r.archive, reports: reportsOf(r.id) },
+      ]),
+    ),
   };
   await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
   await rename(`${manifestFile}.tmp`, manifestFile);

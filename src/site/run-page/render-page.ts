@@ -19,6 +19,7 @@ import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
 import { runPageBody, runPageHead } from './run-body.ts';
+import type { RunReportLink } from '../run-reports.ts';
 
 export interface RenderContext {
   runsDir: string;
@@ -35,6 +36,8 @@ export interface RenderContext {
 
 export interface RenderJob {
   id: string;
+  /** The reports that use the run (run-reports.ts): shown on its page, so part of the page's cache key. */
+  reports?: RunReportLink[];
 }
 
 export interface RenderResult {
@@ -131,7 +134,7 @@ const failed = (id: string, problems: Problem[]): RenderResult => ({
   problems: problems.map(shownText),
 });
 
-export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
+export async function renderRunPage({ id, reports = [] }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
   const runFile = join(dir, 'run.json');
   const checked = checkedRunJson(runFile, readContentFileSync(runFile));
@@ -147,6 +150,7 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
     .update(ctx.salt)
     .update(text)
     .update(series ?? '')
+    .update(JSON.stringify(reports))
     .digest('hex');
   const cached = cacheFiles(ctx.cacheDir, key);
   let rendered = false;
@@ -163,6 +167,7 @@ export async function renderRunPage({ id }: RenderJob, ctx: RenderContext): Prom
           charts: charts.html,
           base: ctx.base,
           annotations: annotationsBefore(ctx.annotations, run.host.name, run.date, run.dbms.product),
+          reports,
         }),
       }),
     );

@@ -13,6 +13,7 @@ import { primaryMetric } from '../../benchmarks/index.ts';
 import { html, raw, type Html } from '../html.ts';
 import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
 import { safeHref } from '../safe-url.ts';
+import type { RunReportLink } from '../run-reports.ts';
 
 export interface RunPageInput {
   id: string;
@@ -23,6 +24,8 @@ export interface RunPageInput {
   base: string;
   /** content/annotations.yaml entries of the run's host dated on or before the run (annotationsBefore). */
   annotations?: Annotation[];
+  /** The reports that use the run (src/site/run-reports.ts), newest first. */
+  reports?: RunReportLink[];
 }
 
 /** The page's <title> and meta description. */
@@ -55,7 +58,7 @@ export function paramText(v: unknown): string {
   return String(v);
 }
 
-function facts(id: string, run: Run, base: string): Html {
+function facts(id: string, run: Run, base: string, reports: RunReportLink[]): Html {
   const w = run.workload as Record<string, unknown>;
   const { dbms, host, provenance } = run;
   const workload = Object.entries(w)
@@ -75,6 +78,7 @@ function facts(id: string, run: Run, base: string): Html {
     <dt>workload</dt><dd>${workload}</dd>
     <dt>tools</dt><dd>${provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ') || 'not recorded'}</dd>
     <dt>source</dt><dd>${source}</dd>
+    ${reports.length > 0 && html`<dt>in reports</dt><dd><ul class="run-reports">${reports.map((r) => html`<li><a href="${`${base}reports/${r.slug}/`}">${r.title}</a> <span class="small muted">(${r.date})</span></li>`)}</ul></dd>`}
   </dl>`;
 }
 
@@ -217,11 +221,11 @@ function annotationList(list: Annotation[] | undefined): Html | '' {
   </section>`;
 }
 
-export function runPageBody({ id, run, charts, base, annotations }: RunPageInput): string {
+export function runPageBody({ id, run, charts, base, annotations, reports = [] }: RunPageInput): string {
   const failed = run.tests.filter((t) => t.status === 'failed');
   return html`<p class="small muted">${run.benchmark} · ${run.host.name} · ${run.date}</p>
   <h1>${run.label}</h1>
-  ${facts(id, run, base)}
+  ${facts(id, run, base, reports)}
   ${annotationList(annotations)}
   ${run.notes && html`<p>${run.notes}</p>`}
   ${failed.length > 0 && html`<p class="warning">${failed.length} test(s) failed: ${failed.map((t) => `${t.name}: ${t.error}`).join('; ')}</p>`}

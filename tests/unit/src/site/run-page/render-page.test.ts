@@ -67,6 +67,19 @@ describe('renderRunPage', () => {
     expect((await readdir(ctx.cacheDir)).length).toBe(9);
   });
 
+  it('renders again when the reports using the run change, not when they stay the same', async () => {
+    const reports = [{ slug: '2026-11-22-a', title: 'A <report>', date: '2026-11-22' }];
+    const none = await renderRunPage({ id: ID }, ctx);
+    const listed = await renderRunPage({ id: ID, reports }, ctx);
+    expect(listed.rendered).toBe(true);
+    expect(listed.key).not.toBe(none.key);
+    expect(await page()).toContain('<a href="/reports/2026-11-22-a/">A &lt;report&gt;</a>');
+    expect(await renderRunPage({ id: ID, reports: [...reports] }, ctx)).toEqual({ ...listed, rendered: false });
+    const renamed = await renderRunPage({ id: ID, reports: [{ ...reports[0]!, title: 'B' }] }, ctx);
+    expect(renamed.rendered).toBe(true);
+    expect(await page()).toContain('<a href="/reports/2026-11-22-a/">B</a>');
+  });
+
   it('links the site file to the cached one instead of copying it', async () => {
     const { key } = await renderRunPage({ id: ID }, ctx);
     const [site, cached] = await Promise.all([
