@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { RunSchema } from '../../../../src/schemas/index.ts';
 import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
-import { parseSummaryTable } from '../../../../collectors/insert-benchmark/parse-summaries.ts';
+import {
+  cellNumber,
+  MAX_SUMMARY_CHARS,
+  parseSummaryTable,
+} from '../../../../collectors/insert-benchmark/parse-summaries.ts';
 import { fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
@@ -144,5 +148,29 @@ describe('every column of an mrg table is read (issue 23, item 9)', () => {
         'mrg.l.i0: column "zzpq" is not one benchsite knows (etl.sh\'s); its cells were not read',
       );
     }
+  });
+});
+
+describe('pathological summaries (issue 27, item 3): linear time, a bound with a message', () => {
+  const text = fixtureText(`${DIR}res.a/mrg.l.i0`);
+
+  it('1.2 MB of blanks inside a line (once over 600 s): the cells are the same as without them', () => {
+    // Blanks after the first cell of the second line, before its tab: part of no cell.
+    const lines = text.split('\n');
+    lines[1] = lines[1]!.replace('\t', `${' '.repeat(1_200_000)}\t`);
+    expect(parseSummaryTable(lines.join('\n'), 'mrg.l.i0')).toEqual(parseSummaryTable(text, 'mrg.l.i0'));
+  });
+
+  it('a cell of a million digits and a letter is not a number, found in linear time', () => {
+    expect(cellNumber(`${'1'.repeat(1_000_000)}x`)).toBeUndefined();
+    expect(cellNumber('0.344')).toBe(0.344);
+  });
+
+  it('a "summary" over 4 MiB is refused, naming the file and the bound', () => {
+    const big = text + `${'1\t'.repeat(20)}pad\n`.repeat(110_000);
+    expect(big.length).toBeGreaterThan(MAX_SUMMARY_CHARS);
+    expect(() => parseSummaryTable(big, 'mrg.l.i0')).toThrow(
+      `mrg.l.i0: ${big.length.toLocaleString('en-US')} characters, where the harness writes a few KB per summary table (benchsite reads up to 4,194,304). Give the summary table as the harness wrote it, or remove the file from the input.`,
+    );
   });
 });
