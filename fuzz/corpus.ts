@@ -204,6 +204,13 @@ export function seeds(): Seed[] {
       root: f.path,
       files: [{ ...f }],
     })),
+    // Two results per log: pastes of two real outputs (a before/after comment, an article with two DBMS).
+    ...dirFiles(FIXTURES + 'hammerdb-pasted').map((f): Seed => ({
+      name: `hammerdb pasted ${f.path}`,
+      format: 'hammerdb',
+      root: f.path,
+      files: [{ ...f }],
+    })),
     {
       name: 'hammerdb v6 artifact',
       format: 'hammerdb',
