@@ -125,8 +125,9 @@ function harvestMytoolsRun(
   const raw: RawEntry[] = [...evidence];
   for (const d of m.dirs) {
     raw.push(...d.files);
-    const { jobs: dirJobs, runOut } = mytoolsDirJobs(m.sfx, d);
+    const { jobs: dirJobs, runOut, notes: dirNotes } = mytoolsDirJobs(m.sfx, d);
     jobs.push(...dirJobs);
+    notes.push(...dirNotes);
     const runs = dirJobs.filter((j) => j.kind === 'run' && runOut && j.sources.includes(runOut.path));
     const file = (what: string) => d.files.find((f) => fileName(f.path) === `o.${m.sfx}.${what}`);
     const vm = file('run.vm');

@@ -68,13 +68,19 @@ export function findMytoolsRuns(entries: RawEntry[]): MytoolsRun[] {
 }
 
 /** The jobs of one result directory, with what its name says filled in where the text is silent. */
-export function mytoolsDirJobs(sfx: string, d: MytoolsRun['dirs'][number]): { jobs: HammerdbJob[]; runOut?: RawEntry } {
+export function mytoolsDirJobs(
+  sfx: string,
+  d: MytoolsRun['dirs'][number],
+): { jobs: HammerdbJob[]; runOut?: RawEntry; notes: string[] } {
   const file = (what: string) => d.files.find((f) => fileName(f.path) === `o.${sfx}.${what}`);
   const jobs: HammerdbJob[] = [];
+  const notes: string[] = [];
   const runOut = file('run.out');
   for (const f of [file('build.out'), runOut]) {
     if (!f) continue;
-    const parsed = parseCliOutput(entryText(f), f.path).jobs;
+    const cli = parseCliOutput(entryText(f), f.path);
+    notes.push(...cli.notes.map((n) => `${f.path}: ${n}`));
+    const parsed = cli.jobs;
     // build.out is a schema build even where the banner is missing.
     if (f !== runOut) for (const j of parsed) if (!j.result) j.kind = 'build';
     jobs.push(...parsed);
@@ -87,7 +93,7 @@ export function mytoolsDirJobs(sfx: string, d: MytoolsRun['dirs'][number]): { jo
   }
   // The jobs database adds counters and timings to the jobs of the outputs; jobs only it knows are not this
   // directory's measured point (the harness moves hammer.DB aside per build, but a copy may hold more).
-  const merged = mergeSameJobs(jobs).filter((j) => j.sources.some((s) => texts.includes(s)));
+  const merged = mergeSameJobs(jobs, notes).filter((j) => j.sources.some((s) => texts.includes(s)));
   const r = d.res;
   if (r) {
     for (const j of merged) {
@@ -99,7 +105,7 @@ export function mytoolsDirJobs(sfx: string, d: MytoolsRun['dirs'][number]): { jo
       }
     }
   }
-  return { jobs: merged, runOut };
+  return { jobs: merged, runOut, notes };
 }
 
 /**

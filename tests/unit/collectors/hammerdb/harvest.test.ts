@@ -205,6 +205,21 @@ describe('harvestHammerdb on a mytools result directory (res.<dbms>.load<n>.vu<v
     // vu2 has no vmstat/iostat files: no system metrics, nothing invented.
     expect(run.tests.find((x) => x.name === 'vu2.w2')!.system).toBeUndefined();
   });
+
+  it('a TEST RESULT line of run.out in a form not understood is a note of the run, not silence', () => {
+    const path = `res.pg.load2.vu2.w2.1.1/o.${sfx}.run.out`;
+    const text = new TextDecoder().decode(hd('stdout/pg_run_vu2.stdout.txt'));
+    const damaged = text.replace(/NOPM from (\d+) PostgreSQL TPM/, 'NOPM from $1 PostgreSQL');
+    const lineNo = damaged.split('\n').findIndex((l) => l.includes('TEST RESULT')) + 1;
+    const mine = entries.map((e) => (e.path === path ? { path, data: new TextEncoder().encode(damaged) } : e));
+    const { run } = harvestHammerdb({ name: 'tprocc', entries: mine }, {}).runs[0]!;
+    expect(run.tests.find((t) => t.name.startsWith('vu2'))?.status).toBe('failed');
+    expect(run.provenance.notes).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${path.replace(/\./g, '\\.')}: line ${lineNo}: a TEST RESULT line in a form not understood`),
+      ),
+    );
+  });
 });
 
 describe('harvestHammerdb with only the CLI outputs and the logs (no jobs database, no JSON)', async () => {

@@ -110,7 +110,7 @@ describe('harvest: a report joins the run its time proves, and only it', () => {
   it('a run without a time (CLI output alone) gets no report by VU count alone, even from the file it names', () => {
     const { run } = pg([entry(PG_VU1[0]!), entry(XT)]);
     expect(run.results.filter((r) => r.metric.startsWith('neword_'))).toEqual([]);
-    expect(run.provenance.notes.join('\n')).toMatch(
+    expect((run.provenance.notes ?? []).join('\n')).toMatch(
       /is not attached to this run: no run's job id or time matches it \(1 run\(s\) of the same DBMS and virtual users, none with a time to compare\)/,
     );
   });
