@@ -4,14 +4,22 @@ import { defineConfig } from 'astro/config';
 import { satteri } from '@astrojs/markdown-satteri';
 import { contentFiles } from './src/site/content-files.ts';
 import { markdownPlugins } from './src/site/markdown.ts';
+import { outDirImports } from './src/site/outdir-imports.ts';
 import { rawArchives } from './src/site/raw-archives.ts';
 import { runPages } from './src/site/run-pages.ts';
+import { CONTENT_DIR } from './src/site/content-dirs.ts';
+import { readSiteConfig } from './src/runs/read-site-config.ts';
+
+// content/site.yaml (a bad one stops the build in the contentFiles integration, with its problems).
+const site = readSiteConfig(CONTENT_DIR).value;
 
 export default defineConfig({
   // The path the site is served under: `npm run build -- --base /pr-7/` (Astro's flag wins), or BENCHSITE_BASE
-  // for CI, where a preview of pull request 7 lives under /<repository>/pr-7/ of the same Pages site.
-  base: process.env.BENCHSITE_BASE || undefined,
-  integrations: [contentFiles(), runPages(), rawArchives()],
+  // for CI, where a preview of pull request 7 lives under /<repository>/pr-7/ of the same Pages site, or the
+  // site config's `base`.
+  base: process.env.BENCHSITE_BASE || site.base || undefined,
+  site: site.url,
+  integrations: [contentFiles(), outDirImports(), runPages(), rawArchives()],
   // Astro keeps the content collections of the last build in its cache and keeps entries of files it no longer
   // sees: a site of another content folder (BENCHSITE_CONTENT, as tests build) gets a cache of its own.
   cacheDir: process.env.BENCHSITE_CONTENT

@@ -10,6 +10,11 @@ import { debugWanted, describeError } from './lib/input-error.ts';
  */
 const COMMANDS: Array<{ name: string; summary: string; load: () => Promise<Command> }> = [
   {
+    name: 'init',
+    summary: 'make this clone your own empty site: the demo moves to examples/demo/, content/site.yaml is written',
+    load: async () => (await import('./commands/init.ts')).initCommand,
+  },
+  {
     name: 'run',
     summary: 'plan, execute and harvest a benchmark run spec, locally or over SSH',
     load: async () => (await import('./commands/run.ts')).runCommand,

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { MetaSchema, RunSchema, RunSpecSchema, SeriesFileSchema } from '../../src/schemas/index.ts';
+import { MetaSchema, RunSchema, RunSpecSchema, SeriesFileSchema, SiteConfigSchema } from '../../src/schemas/index.ts';
 import { UsageError, type Command } from './command.ts';
 
 /** JSON Schemas generated from the zod schemas (the zod schemas are the single source). */
@@ -19,6 +19,7 @@ export const JSON_SCHEMAS: Record<string, { schema: z.ZodType; file: string; tit
     file: 'public/schema/spec.schema.json',
     title: 'benchsite run spec (benchsite run <spec.yaml>)',
   },
+  site: { schema: SiteConfigSchema, file: 'public/schema/site.schema.json', title: 'benchsite content/site.yaml' },
 };
 
 export function jsonSchemaText(name: string): string {

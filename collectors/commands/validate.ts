@@ -8,6 +8,7 @@ import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
 import { checkRunFolder, checkRunJson } from '../../src/runs/validate-run-folder.ts';
 import { readAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
+import { readSiteConfig } from '../../src/runs/read-site-config.ts';
 import type { Report, Run } from '../../src/schemas/index.ts';
 import { comparability, splitGates } from '../../src/analysis/comparability.ts';
 import { reportSections } from '../../src/site/report-sections.ts';
@@ -23,9 +24,9 @@ and the size and sha256 of its raw.tar.gz. Then every report in --reports: its f
 that the runs it names exist, and that every {{ }} placeholder of its prose resolves and
 every {{ assert ... }} claim holds. Without <path> and --reports: content/runs and content/reports.
 Every file must be a regular file with one name (no symbolic or hard links), and a run folder
-holds run.json, series.json and raw.tar.gz only. Without <path>, content/annotations.yaml and
-content/config-families.yaml are checked too (each problem names its entry). The site build
-refuses what this refuses.
+holds run.json, series.json and raw.tar.gz only. Without <path>, content/annotations.yaml,
+content/config-families.yaml and content/site.yaml are checked too (each problem names its entry
+or field). The site build refuses what this refuses.
 Prints each problem as
   <file>: <json.path>: <what is wrong>. <what to do>
 then a count, and exits with 1 when there is any problem.`,
@@ -42,6 +43,7 @@ then a count, and exits with 1 when there is any problem.`,
       problems.push(...(await checkContentFiles('content')));
       for (const r of [await readAnnotations('content'), await readConfigFamilies('content')])
         problems.push(...r.problems);
+      problems.push(...readSiteConfig('content').problems);
     }
     let files = 0;
     for (const p of paths) {

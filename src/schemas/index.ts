@@ -18,6 +18,7 @@ export * from './run.ts';
 export * from './meta.ts';
 export * from './reports/insert-benchmark.ts';
 export * from './reports/hammerdb.ts';
+export * from './site-config.ts';
 export * from './report.ts';
 export * from './specs/sysbench.ts';
 export * from './specs/insert-benchmark.ts';

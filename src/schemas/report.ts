@@ -5,6 +5,7 @@ import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
 import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
+import { Tag } from './site-config.ts';
 
 /** Colour thresholds of relative values. */
 export const ThresholdsSchema = z.strictObject({
@@ -131,6 +132,8 @@ export const ReportSchema = z
      * a report names no runs (no `base`, `runs` or `sections`); its prose is the post's words.
      */
     noData: Text.optional(),
+    /** Tags, like a blog's labels (`[mariadb, fsync]`): each has a page listing its reports, `/tags/<tag>/`. */
+    tags: z.array(Tag).optional(),
     /** Either one comparison (`base` + `runs`) or several `sections`. */
     base: RunId.optional(),
     runs: z.array(RunId).optional(),

@@ -1,12 +1,13 @@
 // The file rules of content/ (src/runs/validate-files.ts: regular files with one name, no links, nothing
 // stray in a run folder), checked before Astro reads any content, in a build and in the dev server: a link
 // in content/ stops the site with the lines `benchsite validate` prints. So does a problem in
-// content/annotations.yaml or content/config-families.yaml.
+// content/annotations.yaml, content/config-families.yaml or content/site.yaml.
 import { resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { contentError, shownText } from '../runs/problems.ts';
 import { checkContentFiles } from '../runs/validate-files.ts';
 import { readAnnotations, readConfigFamilies } from '../runs/read-history-files.ts';
+import { readSiteConfig } from '../runs/read-site-config.ts';
 import { CONTENT_DIR } from './content-dirs.ts';
 
 export function contentFiles(): AstroIntegration {
@@ -15,9 +16,11 @@ export function contentFiles(): AstroIntegration {
     hooks: {
       'astro:config:setup': async () => {
         const problems = await checkContentFiles(resolve(CONTENT_DIR));
-        if (!problems.length)
+        if (!problems.length) {
           for (const r of [await readAnnotations(CONTENT_DIR), await readConfigFamilies(CONTENT_DIR)])
             problems.push(...r.problems);
+          problems.push(...readSiteConfig(CONTENT_DIR).problems);
+        }
         if (problems.length) throw contentError(`${CONTENT_DIR}/`, problems.map(shownText));
       },
     },

@@ -12,6 +12,8 @@ export const INDEX_RUNS_END = '<!--/benchsite:index-runs-->';
 
 export function indexRunsPart(runs: SiteRunSummary[], base: string): Html {
   const url = siteUrls(base);
+  if (runs.length === 0)
+    return html`${raw(INDEX_RUNS_START)}<h2 id="runs">Runs</h2><p class="muted">No runs yet: <code>npx benchsite harvest</code> or <code>npx benchsite run</code> writes them to <code>content/runs/</code>.</p>${raw(INDEX_RUNS_END)}`;
   const groups = hostGroups(runs);
   const benchmarks = [...new Set(runs.map((r) => r.summary.benchmark))].sort();
   const hosts = [...new Set(runs.map((r) => r.summary.host.name))].sort();
