@@ -6,8 +6,11 @@
 // set to`, the build banner, mytools' `vu:`/`warehouse:` lines) applies to every job that follows, until the
 // next `HammerDB CLI` banner. Counter lines (`N PostgreSQL tpm`) interleave with the VU lines and go to the
 // current job.
-import { emptyJob, isSafeSetting, type HammerdbJob, type TestResultLine } from './job.ts';
+import { emptyJob, isSafeSetting, type HammerdbJob } from './job.ts';
 import { sameFamily } from './merge-jobs.ts';
+import { parseTestResult, quotedResult, startsNextRun } from './test-result-line.ts';
+
+export { parseTestResult };
 
 export interface CliOutput {
   /** HammerDB version from the banner, e.g. `4.12`. */
@@ -18,18 +21,6 @@ export interface CliOutput {
   recognised: boolean;
   /** What a reader should know about lines that gave no result (`line N: ...`). */
   notes: string[];
-}
-
-const TR1 = /TEST RESULT\s*:\s*System achieved (\d+) NOPM from (\d+) (.+?) TPM/;
-const TR2 = /TEST RESULT\s*:\s*System achieved (\d+) (.+?) TPM at (\d+) NOPM/;
-
-/** A `TEST RESULT` line in either order (`first_result` NOPM or TPM). */
-export function parseTestResult(line: string): Omit<TestResultLine, 'activeVirtualUsers' | 'lineNo'> | undefined {
-  const a = TR1.exec(line);
-  if (a) return { nopm: Number(a[1]), tpm: Number(a[2]), dbLabel: a[3]!, line: line.slice(a.index).trim() };
-  const b = TR2.exec(line);
-  if (b) return { nopm: Number(b[3]), tpm: Number(b[1]), dbLabel: b[2]!, line: line.slice(b.index).trim() };
-  return undefined;
 }
 
 /** A transaction-counter line: `75422 PostgreSQL tpm`, optionally `@ <date>` (logs) or after a `hammerdb>` prompt. */
@@ -180,15 +171,8 @@ const readDictionary: LineReader = (line, p) => {
 };
 
 /**
- * Lines a timed run prints up to its TEST RESULT. After a job's result, one of them is the next run's: a paste
- * of two outputs (a before/after comment, an article quoting two DBMS) without the `Vuser 1 created` lines.
- */
-const RUN_LINE =
-  /^(DBVersion:|Beginning rampup time|Rampup \d+ minutes complete|Rampup complete|Timing test period|Test complete|\d+ Active Virtual Users configured|\d+ VU \* \d+ AC = |TEST RESULT)/;
-
-/**
  * `Vuser 1 created` starts a job; a `Vuser N:` line starts one when none was started, and belongs to it. Pasted
- * text may indent the lines; a `TEST RESULT` line quoted without its `Vuser 1:` is the monitor's.
+ * text may indent the lines; a `TEST RESULT` line quoted otherwise is the monitor's.
  */
 const readVuser: LineReader = (line, p) => {
   const created = /^\s*Vuser (\d+) created/.exec(line);
@@ -197,12 +181,11 @@ const readVuser: LineReader = (line, p) => {
     if (created[1] === '1') startJob(p);
     return true;
   }
-  const vuLine = /^\s*Vuser (\d+):(.*)$/.exec(line) ?? /^\s*()(TEST RESULT\s*:.*)$/.exec(line);
+  const vuLine = /^\s*Vuser (\d+):(.*)$/.exec(line) ?? quotedResult(line);
   if (!vuLine) return false;
   p.recognised = true;
   const msg = vuLine[2]!.trim();
-  const nextRun = RUN_LINE.test(msg) && (!msg.startsWith('TEST RESULT') || parseTestResult(msg) !== undefined);
-  if (!p.skipping && (!p.job || (p.job.result && nextRun))) startJob(p);
+  if (!p.skipping && (!p.job || (p.job.result && startsNextRun(msg)))) startJob(p);
   if (!p.skipping && p.job) readVuMessage(p.job, msg, line.trim(), p);
   return true;
 };

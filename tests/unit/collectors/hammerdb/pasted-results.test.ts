@@ -109,3 +109,22 @@ describe('TEST RESULT lines without their run around them', () => {
     );
   });
 });
+
+describe("TEST RESULT lines after a timestamp or grep's file name, and none from a JSON string", () => {
+  // Real lines: the two PostgreSQL results of the before/after comment, as `grep -H` and a timestamped log print them.
+  const [a, b] = statedResults(fixtureText('hammerdb-pasted/before-after-comment.md'));
+  const result = (r: typeof a) => `TEST RESULT : System achieved ${r!.nopm} NOPM from ${r!.tpm} PostgreSQL TPM`;
+  const text = [
+    `res.pg.load8.vu1.w100.5.120/o.pg.pg1520.x10a.run.out:Vuser 1:${result(a)}`,
+    `2026-11-22 02:10:58 ${result(b)}`,
+    `  "${result(a).replace('PostgreSQL', 'MySQL')}",`,
+  ].join('\n');
+
+  it('both grep and timestamp lines are results; the JSON string is left to the jobs JSON reader', () => {
+    const { jobs } = parseCliOutput(text, 'grep.txt');
+    expect(jobs.map((j) => [j.result?.nopm, j.result?.tpm, j.result?.dbLabel])).toEqual([
+      [a!.nopm, a!.tpm, 'PostgreSQL'],
+      [b!.nopm, b!.tpm, 'PostgreSQL'],
+    ]);
+  });
+});
