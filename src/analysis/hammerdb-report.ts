@@ -1,12 +1,17 @@
 // The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
-import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { relativeTo, type ValueRow } from './relative.ts';
-import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
-import { summarizeChanges, type ChangeSummary } from './summary.ts';
+import {
+  compareTable,
+  descriptorOf,
+  runData,
+  summarizeTable,
+  THRESHOLDS,
+  type Cell,
+  type Summary,
+} from '../engine/index.ts';
 
 export interface HammerdbReportRun {
   id: string;
@@ -37,17 +42,8 @@ export interface HammerdbColumn {
   isBase: boolean;
 }
 
-export interface HammerdbCell {
-  value?: number;
-  relative?: number;
-  verdict: Verdict;
-  /** 95 % interval of `relative` (noise.ts) when both runs export one for nopm. */
-  interval?: { low: number; high: number };
-  /** The interval includes 1: within noise (shown muted). */
-  withinNoise?: boolean;
-  /** The point failed in this run: its error. */
-  failed?: string;
-}
+/** The engine's cell of a point and a column (`failed`: the point failed in this run). */
+export type HammerdbCell = Cell;
 
 export interface HammerdbGridRow {
   point: HammerdbPoint;
@@ -83,8 +79,8 @@ export interface HammerdbReportModel {
   columns: HammerdbColumn[];
   variants: SpVariant[];
   rows: HammerdbGridRow[];
-  /** Per compared column: median, largest and smallest change over the points, in basis points. */
-  summaries: Array<ChangeSummary & { label: string }>;
+  /** Per compared column over every point: the engine's summary (its tests are point keys). */
+  summaries: Array<Summary & { label: string }>;
   /** Relative NOPM per point and compared column, for the chart. */
   bars: Array<{ test: string; run: string; relative: number }>;
   system: SystemTable[];
@@ -95,6 +91,8 @@ export interface HammerdbReportModel {
   notes: Array<{ id: string; label: string; notes: string[] }>;
   thresholds: { regression: number; improvement: number };
   digits: number;
+  /** A point's label by its key (`vu10.w1000` -> `vu=10, wh=1000`), for the summaries' sentences. */
+  pointLabel: (key: string) => string;
 }
 
 export interface HammerdbReportInput {
@@ -105,7 +103,7 @@ export interface HammerdbReportInput {
   order: string[];
   labels?: Record<string, string>;
   thresholds?: Partial<Thresholds>;
-  /** Decimals of relative NOPM (3, as the posts print it). */
+  /** Decimals of relative NOPM when the report asks for others than the descriptor's (3, as the posts print it). */
   digits?: number;
 }
 
@@ -167,7 +165,8 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     regression: input.thresholds?.regression ?? THRESHOLDS.regression,
     improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
-  const digits = input.digits ?? 3;
+  const d = descriptorOf('hammerdb-tprocc');
+  const digits = input.digits ?? d.metrics.nopm!.relativeDigits;
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);
   if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
@@ -221,54 +220,30 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     test === undefined ? undefined : byId.get(runId)!.run.results.find((r) => r.test === test && r.metric === m)?.value;
 
   // Relative NOPM per stored-procedure variant, so sp0 compares with the base's sp0.
-  const relByVariant = new Map(
-    variants.map((variant) => {
-      const valueRows: ValueRow[] = [];
-      for (const p of points) {
-        for (const c of columns.filter((x) => x.variant === variant)) {
-          const v = metric(c.runId, testAt(c.runId, p, variant)?.name, 'nopm');
-          if (v !== undefined) valueRows.push({ run: c.runId, test: p.key, value: v });
-        }
-      }
-      return [variant, relativeTo(valueRows, input.base)];
-    }),
+  const data = new Map(kept.map((id) => [id, runData(id, byId.get(id)!.run)]));
+  const byKey = new Map(points.map((p) => [p.key, p]));
+  const table = compareTable(
+    {
+      descriptor: d,
+      columns: columns.map((c) => ({
+        key: c.key,
+        run: c.runId,
+        label: c.label,
+        isBase: c.isBase,
+        base: c.isBase ? undefined : columns.find((b) => b.isBase && b.variant === c.variant)!.key,
+        test: (key: string) => testAt(c.runId, byKey.get(key)!, c.variant)?.name,
+      })),
+      rows: points.map((p) => p.key),
+      metric: 'nopm',
+      thresholds,
+      digits,
+    },
+    (id) => data.get(id),
   );
-  const relAt = (c: HammerdbColumn, point: HammerdbPoint) =>
-    relByVariant.get(c.variant)!.find((x) => x.run === c.runId && x.test === point.key);
-  const rows: HammerdbGridRow[] = points.map((point) => ({
-    point,
-    cells: columns.map((c) => {
-      const t = testAt(c.runId, point, c.variant);
-      const r = relAt(c, point);
-      const value = metric(c.runId, t?.name, 'nopm');
-      const est = (runId: string, name: string | undefined, v: number | undefined) =>
-        v === undefined || name === undefined ? undefined : estimateOf(v, (m) => metric(runId, name, m), 'nopm');
-      const bt = testAt(input.base, point, c.variant);
-      const a = c.isBase ? undefined : est(c.runId, t?.name, value);
-      const b = a ? est(input.base, bt?.name, metric(input.base, bt?.name, 'nopm')) : undefined;
-      const q = a && b ? ratioInterval(a, b) : undefined;
-      return {
-        value,
-        relative: r?.relative,
-        verdict: c.isBase ? 'neutral' : verdict(r?.relative, thresholds, false, digits),
-        failed: t?.failed,
-        ...(q ? { interval: { low: q.low, high: q.high }, withinNoise: withinNoise(q) } : {}),
-      } satisfies HammerdbCell;
-    }),
-  }));
-
-  // Each compared column's relative values, labelled by point, in the grid's order (points, then columns).
-  const compared = points.flatMap((point) =>
-    columns
-      .filter((c) => !c.isBase)
-      .flatMap((c) => {
-        const r = relAt(c, point);
-        return r ? [{ ...r, run: c.key, test: point.label }] : [];
-      }),
-  );
-  const summaries = summarizeChanges(compared, input.base).map((s) => ({
+  const rows: HammerdbGridRow[] = table.rows.map((r) => ({ point: byKey.get(r.key)!, cells: r.cells }));
+  const summaries = summarizeTable(table).map((s) => ({
     ...s,
-    label: columns.find((c) => c.key === s.run)!.label,
+    label: columns.find((c) => c.key === s.column)!.label,
   }));
 
   const bars = rows.flatMap((r) =>
@@ -327,5 +302,6 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     notes,
     thresholds,
     digits,
+    pointLabel: (key) => byKey.get(key)?.label ?? key,
   };
 }

@@ -17,9 +17,7 @@ import {
   type StepInfo,
 } from '../benchmarks/insert-benchmark.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
-import { relativeToBase } from './insert-benchmark-relative.ts';
-import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
-import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
+import { compareTable, descriptorOf, runData, THRESHOLDS, type Cell } from '../engine/index.ts';
 
 export interface IbRow {
   id: string;
@@ -45,15 +43,9 @@ export interface ThroughputCell {
   notRun: boolean;
 }
 
-export interface RelativeCell {
-  relative?: number;
-  text: string;
-  verdict: Verdict;
+/** The engine's cell of a step and a DBMS, and whether the DBMS missed the step's insert-rate SLA. */
+export interface RelativeCell extends Cell {
   slaFailed: boolean;
-  /** 95 % interval of `relative` (noise.ts) when both runs export one for the step's figure. */
-  interval?: { low: number; high: number };
-  /** The interval includes 1: within noise (shown muted). */
-  withinNoise?: boolean;
 }
 
 export interface BackgroundCell {
@@ -128,13 +120,6 @@ export function ibenchLabel(run: Run): string {
   return run.label.replace(/^\d+(\.\d+)?m\./, '');
 }
 
-/** Throughput of a step: mytools' ips / qps columns, else the o.res rates rounded as the tables print them. */
-function throughputOf(run: Run, step: StepInfo): number | undefined {
-  const get = (m: string) => run.results.find((r) => r.test === step.name && r.metric === m)?.value;
-  const v = step.kind === 'query' ? (get('qps') ?? get('queries_per_s')) : (get('ips') ?? get('inserts_per_s'));
-  return v === undefined ? undefined : Number(printfFixed(v, 0));
-}
-
 /** Percentages of a histogram as the mytools report prints them (mrg.extra.sh / rth.sh). */
 export function histogramPercentages(counts: number[]): string[] {
   const total = counts.reduce((a, b) => a + b, 0);
@@ -194,12 +179,28 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
     return sla ? sla.achievedInsertsPerS < slaThreshold * sla.targetInsertsPerS : false;
   };
 
+  // The step's throughput (inserts/s for load and write steps, queries/s for query steps) against the base
+  // row's, from the engine: the integers the harness prints, divided as its sum_met.awk divides them.
+  const d = descriptorOf('insert-benchmark');
+  const data = new Map(kept.map((id) => [id, runData(id, byId.get(id)!)]));
+  const table = compareTable(
+    {
+      descriptor: d,
+      columns: rows.map((r) => ({ key: r.id, run: r.id, label: r.label })),
+      rows: steps.map((s) => s.name),
+      metric: (name) => (parseStepName(name)!.kind === 'query' ? 'queries_per_s' : 'inserts_per_s'),
+      thresholds,
+    },
+    (id) => data.get(id),
+  );
+  const cellAt = (i: number, j: number) => table.rows[j]!.cells[i]!;
+
   // Absolute throughput, with chart_all.sh's quartiles per column.
-  const throughput: ThroughputCell[][] = rows.map((row) =>
-    steps.map((step) => {
+  const throughput: ThroughputCell[][] = rows.map((row, i) =>
+    steps.map((step, j) => {
       const test = runOf(row).tests.find((t) => t.name === step.name);
       return {
-        value: test ? throughputOf(runOf(row), step) : undefined,
+        value: test ? cellAt(i, j).value : undefined,
         slaFailed: slaFailed(runOf(row), step),
         failed: test?.status === 'failed' ? (test.error ?? 'failed') : undefined,
         notRun: !test,
@@ -214,35 +215,8 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
   });
 
   // Relative to the first row (the base).
-  const rel = relativeToBase(
-    rows.flatMap((row, i) =>
-      steps.map((step, j) => ({ run: row.id, step: step.name, value: throughput[i]![j]!.value })),
-    ),
-    input.base,
-  );
-  const relative: RelativeCell[][] = rows.map((row, i) =>
-    steps.map((step, j) => {
-      const r = rel.find((x) => x.run === row.id && x.step === step.name)!;
-      const missing = throughput[i]![j]!.value === undefined;
-      // The step's figure is inserts_per_s (load) or queries_per_s (query); its exported interval is the noise.
-      const figure = step.kind === 'query' ? 'queries_per_s' : 'inserts_per_s';
-      const est = (k: number) => {
-        const v = throughput[k]![j]!.value;
-        const run = runOf(rows[k]!);
-        const get = (m: string) => run.results.find((x) => x.test === step.name && x.metric === m)?.value;
-        return v === undefined ? undefined : estimateOf(v, get, figure);
-      };
-      const a = row.isBase || missing ? undefined : est(i);
-      const b = a ? est(0) : undefined;
-      const q = a && b ? ratioInterval(a, b) : undefined;
-      return {
-        relative: missing ? undefined : r.relative,
-        text: missing ? '' : r.text,
-        verdict: row.isBase || missing ? 'neutral' : verdict(r.relative, thresholds),
-        slaFailed: throughput[i]![j]!.slaFailed,
-        ...(q ? { interval: { low: q.low, high: q.high }, withinNoise: withinNoise(q) } : {}),
-      };
-    }),
+  const relative: RelativeCell[][] = rows.map((_, i) =>
+    steps.map((_, j) => ({ ...cellAt(i, j), slaFailed: throughput[i]![j]!.slaFailed })),
   );
 
   // Background inserts of the query steps.

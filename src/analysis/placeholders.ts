@@ -2,7 +2,14 @@
 // against the report model (src/analysis/report-model.ts), the same numbers the tables show, formatted as the
 // tables format them. Pure: no file is read, nothing is rendered; src/site/markdown.ts finds the placeholders
 // in the Markdown and puts the text in their place. The grammar is in README.md (Reports: numbers in the prose).
-import { fmtValue } from '../site/format.ts';
+import {
+  formatBp,
+  formatGeneral,
+  formatRelative,
+  formatValue as printValue,
+  metricOf,
+  printedBasisPoints,
+} from '../engine/index.ts';
 import type { ModelSection, ReportModel } from './report-model.ts';
 
 export interface NameArg {
@@ -186,13 +193,20 @@ export function parsePlaceholder(src: string): Placeholder {
 /** Kinds of values, which decide how a value is printed. */
 export type Kind = 'relative' | 'ratio' | 'bp' | 'value' | 'count' | 'test';
 
+// `text`: the value as its table prints it (the engine's cell), which the sentence then prints too.
 interface Scalar {
   kind: Kind;
   value: number | string;
+  text?: string;
+}
+interface Item {
+  test: string;
+  value: number;
+  text?: string;
 }
 interface List {
   kind: Kind;
-  items: Array<{ test: string; value: number }>;
+  items: Item[];
 }
 type Value = Scalar | List;
 
@@ -308,13 +322,14 @@ function cellsFor(model: ReportModel, call: CallExpr, usage: string) {
 function listOrOne(
   kind: Kind,
   group: boolean,
-  items: Array<{ test: string; value: number | undefined }>,
+  items: Array<{ test: string; value: number | undefined; text?: string }>,
   missing: string,
 ): Value {
-  const known = items.filter((i): i is { test: string; value: number } => i.value !== undefined);
+  const known = items.filter((i): i is Item => i.value !== undefined);
   if (!group) {
     if (!known.length) throw new PlaceholderError(missing);
-    return { kind, value: known[0]!.value };
+    const { value, text } = known[0]!;
+    return { kind, value, ...(text !== undefined && { text }) };
   }
   if (!known.length) throw new PlaceholderError(`${missing} (no test of the group has one)`);
   return { kind, items: known };
@@ -341,8 +356,6 @@ function evaluate(model: ReportModel, e: Expr): Value {
       ...FUNCTIONS,
     ]);
   }
-  const digits = model.digits;
-  const shown = (r: number) => Math.round(r * 10 ** digits) / 10 ** digits;
   switch (e.name) {
     case 'rel':
     case 'bp': {
@@ -350,9 +363,13 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const { col, tests, group, cell, s } = cellsFor(model, e, usage);
       if (col.isBase && e.name === 'rel' && !group && cell(tests[0]!).relative === undefined)
         throw new PlaceholderError(`${col.label} is the base of ${sectionLabel(s)} and has no value for ${tests[0]}`);
+      // As the table prints the cell, and basis points of that printed value (the engine's cell).
       const items = tests.map((t) => {
-        const r = cell(t).relative;
-        return { test: t, value: r === undefined ? undefined : e.name === 'rel' ? r : (shown(r) - 1) * 100 };
+        const c = cell(t);
+        if (c.relative === undefined) return { test: t, value: undefined };
+        return e.name === 'rel'
+          ? { test: t, value: c.relative, text: c.text }
+          : { test: t, value: printedBasisPoints(c.text) };
       });
       return listOrOne(
         e.name === 'rel' ? 'relative' : 'bp',
@@ -372,7 +389,9 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const items = tests.map((t) => {
         const row = s.rows.find((r) => r.test === t)!;
         const m = metric ?? row.metric;
-        return { test: t, value: m ? own(own(perTest, t), m) : undefined };
+        const v = m ? own(own(perTest, t), m) : undefined;
+        // Printed as the metric prints it, as the tables do.
+        return { test: t, value: v, text: v === undefined ? undefined : printValue(v, metricOf(model.descriptor, m!)) };
       });
       return listOrOne(
         'value',
@@ -442,41 +461,51 @@ function evaluate(model: ReportModel, e: Expr): Value {
       const xs = v.items;
       if (e.name === 'count') return { kind: 'count', value: xs.length };
       if (e.name === 'median') {
-        const sorted = xs.map((x) => x.value).sort((p, q) => p - q);
+        // The middle cell as its table prints it; between two cells, their mean printed alike.
+        const sorted = [...xs].sort((p, q) => p.value - q.value);
         const m = sorted.length >> 1;
-        return { kind: v.kind, value: sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2 };
+        return sorted.length % 2
+          ? { kind: v.kind, value: sorted[m]!.value, text: sorted[m]!.text }
+          : { kind: v.kind, value: (sorted[m - 1]!.value + sorted[m]!.value) / 2 };
       }
       const pick = xs.reduce((p, q) => ((e.name.endsWith('min') ? q.value < p.value : q.value > p.value) ? q : p));
-      return e.name.startsWith('arg') ? { kind: 'test', value: pick.test } : { kind: v.kind, value: pick.value };
+      return e.name.startsWith('arg')
+        ? { kind: 'test', value: pick.test }
+        : { kind: v.kind, value: pick.value, text: pick.text };
     }
     case 'magnitude': {
       arity(e, 1, 'magnitude(<expression>), e.g. magnitude(bp(<column>, <test>)) for "a drop of 38 basis points"');
       const v = evaluate(model, e.args[0]!);
-      if (isList(v)) return { kind: v.kind, items: v.items.map((x) => ({ test: x.test, value: Math.abs(x.value) })) };
+      // A value that is its own magnitude keeps its printed text.
+      const abs = (x: { value: number; text?: string }) =>
+        x.value >= 0 ? { value: x.value, text: x.text } : { value: -x.value };
+      if (isList(v)) return { kind: v.kind, items: v.items.map((x) => ({ test: x.test, ...abs(x) })) };
       if (typeof v.value !== 'number') throw new PlaceholderError('magnitude() needs a number, not a test name');
-      return { kind: v.kind === 'bp' ? 'count' : v.kind, value: Math.abs(v.value) };
+      return { kind: v.kind === 'bp' ? 'count' : v.kind, ...abs({ value: v.value, text: v.text }) };
     }
     default:
       fail(`unknown function "${e.name}"`, e.name, [...FUNCTIONS]);
   }
 }
 
-/** A value as the tables print it: relative values and ratios to the report's decimals, basis points signed. */
-export function formatValue(v: { kind: Kind; value: number | string }, digits = 2): string {
+/**
+ * A value as the tables print it (its cell's text when it is one cell's), else with the engine's formats:
+ * relative values and ratios to the report's decimals, basis points signed.
+ */
+export function formatValue(v: { kind: Kind; value: number | string; text?: string }, digits = 2): string {
   if (typeof v.value === 'string') return v.value;
+  if (v.text !== undefined && v.kind !== 'bp' && v.kind !== 'count') return v.text;
   switch (v.kind) {
     case 'relative':
-      return v.value.toFixed(digits);
+      return formatRelative(v.value, digits);
     case 'ratio':
-      return v.value.toFixed(2);
-    case 'bp': {
-      const r = Math.round(v.value);
-      return r > 0 ? `+${r}` : r < 0 ? `\u2212${-r}` : '0';
-    }
+      return formatRelative(v.value, 2);
+    case 'bp':
+      return formatBp(v.value);
     case 'count':
       return String(Math.round(v.value));
     default:
-      return fmtValue(v.value);
+      return formatGeneral(v.value);
   }
 }
 

@@ -1,21 +1,29 @@
-// The one model of a report's comparisons that the relative tables, their CSV and the `{{ }}` placeholders of
-// the prose all read: per section, columns (each with its base: the section's, or the previous column of a
-// version ladder), the tests in the post's order, and per cell the absolute headline value and the value
-// relative to the column's base. Published-relative runs (a post's relative table, no absolute number) take
-// part through the table they hold against that base. Pure: the site loads the runs, this computes.
+// The model of a report's comparisons that the relative tables, their CSV and the `{{ }}` placeholders of the
+// prose all read: per section, columns (each with its base: the section's, or the previous column of a version
+// ladder), the tests in the post's order, and per cell what the comparison engine (src/engine/) made of it.
+// Published-relative runs (a post's relative table, no absolute number) take part through the table they hold
+// against that base. Pure: the site loads the runs, this and the engine compute.
 import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
-import { primaryMetric } from '../benchmarks/index.ts';
-import { basisPoints } from './relative.ts';
-import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
-import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './sysbench-groups.ts';
+import {
+  compareTable,
+  descriptorOf,
+  runData,
+  summarizeTable,
+  THRESHOLDS,
+  type BenchmarkDescriptor,
+  type Cell,
+  type ColumnSpec,
+  type RunData,
+  type Summary,
+} from '../engine/index.ts';
 
 export interface ModelRun {
   id: string;
   run: Run;
 }
 
-/** How relative cells are coloured. */
+/** How relative cells are coloured: the palette only (the rule is one: verdict.ts of the engine). */
 export type ColourRule = 'red-green' | 'yellow-blue';
 
 export interface ModelSectionInput {
@@ -42,8 +50,10 @@ export interface ReportModelInput {
   includeWarmups?: boolean;
   colours?: ColourRule;
   thresholds?: { regression?: number; improvement?: number };
-  /** Decimals of relative values as the tables print them (default 2). */
+  /** Decimals of relative values when the report asks for others than the metric's (HammerDB's relativeDigits). */
   digits?: number;
+  /** Where the report is, for an error naming it. */
+  where?: string;
 }
 
 export interface ModelColumn {
@@ -56,36 +66,13 @@ export interface ModelColumn {
   source: string;
 }
 
-export type ModelVerdict = Verdict;
-
-export interface ModelCell {
-  /** The headline value (QPS, inserts/s, NOPM ...); none for published-relative runs. */
-  value?: number;
-  /** value / value of the column's base, or the post's printed relative value. */
-  relative?: number;
-  /** The relative value is as a post printed it (published relative), not computed. */
-  printed?: boolean;
-  verdict: ModelVerdict;
-}
+export type ModelCell = Cell;
 
 export interface ModelRow {
   test: string;
-  /** Name of the metric `value` is (`qps`, `scan_krows_per_s`, `inserts_per_s`, `nopm` ...). */
+  /** Name of the metric compared (`qps`, `scan_krows_per_s`, `inserts_per_s`, `nopm` ...). */
   metric?: string;
-  cells: ModelCell[];
-}
-
-export interface ModelSummary {
-  column: string;
-  group: string;
-  /** Tests with a relative value in the group. */
-  count: number;
-  regressions: number;
-  improvements: number;
-  largestRegression?: { test: string; bp: number };
-  medianRegressionBp?: number;
-  largestImprovement?: { test: string; bp: number };
-  medianImprovementBp?: number;
+  cells: Cell[];
 }
 
 export interface ModelSection {
@@ -98,19 +85,25 @@ export interface ModelSection {
   rows: ModelRow[];
   /** Group name -> the section's tests in it: `all`, the benchmark's groups, the report's testGroups. */
   groups: Record<string, string[]>;
-  /** Groups the section's tables and summaries are split into, in order (`all` when there are none). */
+  /** Groups the section's tables are split into, in order (`all` when the benchmark has one table). */
   tableGroups: Array<{ name: string; title: string; tests: string[] }>;
-  summaries: ModelSummary[];
+  /** Per compared column and benchmark group (reads and writes apart): the engine's one summary algorithm. */
+  summaries: Summary[];
+  /** The benchmark's groups the summaries are by, with their titles. */
+  summaryGroups: Array<{ name: string; title: string }>;
 }
 
 export interface ReportModel {
   benchmark: BenchmarkName;
+  descriptor: BenchmarkDescriptor;
   sections: ModelSection[];
   colours: ColourRule;
   thresholds: { regression: number; improvement: number };
   digits: number;
   /** Absolute results of every run: id -> test -> metric -> value (for `value(..., metric=...)`). */
   results: Record<string, Record<string, Record<string, number>>>;
+  /** Each run as the engine reads it. */
+  data: Map<string, RunData>;
   /** What the report asked for that the runs do not have (unknown tests in `tests`). */
   problems: string[];
 }
@@ -121,139 +114,83 @@ export function defaultLabel(run: Run): string {
   return run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '');
 }
 
-/**
- * Colour of a relative value under a report's rule (verdict.ts), compared at the printed decimals. red-green
- * (newer posts): at or below the regression threshold red, at or above the improvement threshold green, grey
- * between. yellow-blue (older posts): strictly below yellow, strictly above blue.
- */
-export function colourVerdict(
-  relative: number | undefined,
-  rule: ColourRule,
-  t: { regression: number; improvement: number },
-  digits = 2,
-): ModelVerdict {
-  return verdict(relative, t, false, digits, rule === 'yellow-blue');
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-/** Regressions and improvements of one column over some tests, in basis points, as the posts summarise them. */
-export function summarize(
-  column: string,
-  group: string,
-  cells: Array<{ test: string; relative?: number }>,
-  digits = 2,
-): ModelSummary {
-  // Basis points of the printed value, so a summary never disagrees with the table above it.
-  const bp = (r: number) => Math.round(basisPoints(Math.round(r * 10 ** digits) / 10 ** digits) * 1e6) / 1e6;
-  const known = cells.filter((c) => c.relative !== undefined).map((c) => ({ test: c.test, bp: bp(c.relative!) }));
-  // A change that rounds to 0 basis points (0.999 at three decimals) is no change, as the posts count them.
-  const down = known.filter((c) => Math.round(c.bp) < 0);
-  const up = known.filter((c) => Math.round(c.bp) > 0);
-  const pick = (xs: typeof known, better: (a: number, b: number) => boolean) =>
-    xs.reduce((a, b) => (better(b.bp, a.bp) ? b : a));
-  return {
-    column,
-    group,
-    count: known.length,
-    regressions: down.length,
-    improvements: up.length,
-    largestRegression: down.length ? pick(down, (a, b) => a < b) : undefined,
-    medianRegressionBp: down.length ? median(down.map((c) => c.bp)) : undefined,
-    largestImprovement: up.length ? pick(up, (a, b) => a > b) : undefined,
-    medianImprovementBp: up.length ? median(up.map((c) => c.bp)) : undefined,
-  };
-}
-
-/** What the summaries call the relative value: `rQPS` for sysbench (as the posts), else relative throughput. */
-export function relativeName(benchmark: BenchmarkName): string {
-  return benchmark === 'sysbench' ? 'rQPS' : benchmark === 'hammerdb-tprocc' ? 'relative NOPM' : 'relative throughput';
-}
-
-const bpText = (bp: number) => {
-  const n = Math.round(Math.abs(bp));
-  return `${n} basis point${n === 1 ? '' : 's'}`;
-};
-
-/**
- * A summary as the posts word it: "the largest regression is an rQPS drop of 38 basis points for point-query;
- * the median regression is 27 basis points", then the same for improvements.
- */
-export function summaryText(s: ModelSummary, benchmark: BenchmarkName): string {
-  const name = relativeName(benchmark);
-  // By sound: "an rQPS drop" (ar-QPS), "a relative ...".
-  const article = /^([aeiou]|r[A-Z])/.test(name) ? 'an' : 'a';
-  const parts: string[] = [];
-  if (s.largestRegression) {
-    parts.push(
-      `the largest regression is ${article} ${name} drop of ${bpText(s.largestRegression.bp)} for ${s.largestRegression.test}`,
+/** The tests a section shows: the ones it names (groups expanded), else every test of its runs the tables show. */
+function sectionTests(
+  input: ReportModelInput,
+  d: BenchmarkDescriptor,
+  s: ModelSectionInput,
+  all: string[],
+  problem: (text: string) => void,
+): string[] {
+  const wanted = s.tests ?? input.tests;
+  if (!wanted) {
+    const shown = all.filter(
+      (t) => !input.excludeTests?.includes(t) && (input.includeWarmups || !d.isWarmup(t)) && d.groupOf(t) !== undefined,
     );
-    if (s.regressions > 1) parts.push(`the median regression is ${bpText(s.medianRegressionBp!)}`);
+    if (!d.tablePerGroup) return shown;
+    // The posts list tests group by group (sysbench: point, range, range with aggregation, writes).
+    const rank = (t: string) => d.groups.findIndex((g) => g.id === d.groupOf(t));
+    return shown
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
+      .map((x) => x.t);
   }
-  if (s.largestImprovement) {
-    parts.push(
-      `the largest improvement is ${article} ${name} gain of ${bpText(s.largestImprovement.bp)} for ${s.largestImprovement.test}`,
-    );
-    if (s.improvements > 1) parts.push(`the median improvement is ${bpText(s.medianImprovementBp!)}`);
+  const tests: string[] = [];
+  for (const name of wanted) {
+    const group = input.testGroups && Object.hasOwn(input.testGroups, name) ? input.testGroups[name] : undefined;
+    for (const t of group ?? [name]) {
+      if (!all.includes(t))
+        problem(
+          `no run of the section has the test "${t}"${group ? ` (of test group "${name}")` : ''}; its tests: ${all.join(', ')}`,
+        );
+      else if (!tests.includes(t)) tests.push(t);
+    }
   }
-  if (!parts.length) return s.count ? `no change in ${name} on ${s.count} test${s.count === 1 ? '' : 's'}` : '';
-  return parts.join('; ');
-}
-
-function testOrder(benchmark: BenchmarkName, tests: string[]): string[] {
-  if (benchmark !== 'sysbench') return tests;
-  // The posts list sysbench tests group by group: point, range, range with aggregation, writes.
-  const rank = (t: string) => SYSBENCH_GROUPS.findIndex((g) => g.id === sysbenchGroup(t));
-  return tests
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
-    .map((x) => x.t);
+  return tests;
 }
 
 export function buildReportModel(input: ReportModelInput): ReportModel {
+  const d = descriptorOf(input.benchmark, input.where);
   const thresholds = {
     regression: input.thresholds?.regression ?? THRESHOLDS.regression,
     improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
   const colours = input.colours ?? 'red-green';
-  const digits = input.digits ?? 2;
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));
+  const data = new Map(input.runs.map((r) => [r.id, runData(r.id, r.run)]));
   const problems: string[] = [];
 
-  const results: ReportModel['results'] = {};
+  const results: ReportModel['results'] = Object.create(null);
   for (const { id, run } of input.runs) {
     // No prototype: a test named __proto__ would otherwise write into Object.prototype.
     const perTest: Record<string, Record<string, number>> = Object.create(null);
     for (const r of run.results) (perTest[r.test] ??= Object.create(null))[r.metric] = r.value;
     results[id] = perTest;
   }
-  const headline = (id: string, test: string): { metric?: string; value?: number } => {
-    const run = byId.get(id);
-    if (!run) return {};
-    const has = results[id]?.[test] ?? {};
-    const metric = primaryMetric(input.benchmark, test, (m) => has[m] !== undefined);
-    return metric ? { metric, value: has[metric] } : {};
-  };
+  // A run's tests: those with a headline number, or those a post printed relative values for.
   const testsOf = (id: string): string[] => {
     const run = byId.get(id)!;
     if (run.provenance.source === 'published-relative')
       return [...new Set((run.relative ?? []).flatMap((t) => t.values.map((v) => v.test)))];
-    return run.tests.filter((t) => headline(id, t.name).value !== undefined).map((t) => t.name);
+    const has = data.get(id)!;
+    return run.tests
+      .filter((t) => {
+        const m = d.headline(t.name, (x) => has.value(t.name, x) !== undefined);
+        return m !== undefined;
+      })
+      .map((t) => t.name);
   };
-  const printed = (id: string, base: string, test: string) =>
-    byId
-      .get(id)
-      ?.relative?.find((t) => t.baseRun === base)
-      ?.values.find((v) => v.test === test)?.value;
 
   const sections = input.sections.map((s, si): ModelSection => {
     const labels = { ...input.labels, ...s.labels };
     const label = (id: string) => labels[id] ?? defaultLabel(byId.get(id)!);
     const ids = [s.base, ...s.runs.filter((id) => id !== s.base)];
+    const specs: ColumnSpec[] = ids.map((id, i) => ({
+      key: id,
+      run: id,
+      label: label(id),
+      ...(i > 0 && s.ladder && { base: ids[i - 1] }),
+    }));
     const columns: ModelColumn[] = ids.map((id, i) => ({
       id,
       label: label(id),
@@ -261,88 +198,26 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
       base: i === 0 ? undefined : s.ladder ? ids[i - 1] : s.base,
       source: byId.get(id)!.provenance.source,
     }));
-
-    // Tests: the section's list (groups expanded), else every test of its runs, minus warm-ups and exclusions.
-    let tests: string[];
     const all = [...new Set(ids.flatMap(testsOf))];
-    const wanted = s.tests ?? input.tests;
-    if (wanted) {
-      tests = [];
-      for (const name of wanted) {
-        const expanded = input.testGroups?.[name] ?? [name];
-        for (const t of expanded) {
-          if (!all.includes(t)) {
-            problems.push(
-              `section ${si + 1}: no run of the section has the test "${t}"${expanded.length > 1 || input.testGroups?.[name] ? ` (of test group "${name}")` : ''}; its tests: ${all.join(', ')}`,
-            );
-          } else if (!tests.includes(t)) tests.push(t);
-        }
-      }
-    } else {
-      tests = testOrder(
-        input.benchmark,
-        all.filter(
-          (t) =>
-            !input.excludeTests?.includes(t) &&
-            (input.includeWarmups || !isWarmupTest(t)) &&
-            (input.benchmark !== 'sysbench' || sysbenchGroup(t) !== undefined),
-        ),
-      );
-    }
+    const tests = sectionTests(input, d, s, all, (text) => problems.push(`section ${si + 1}: ${text}`));
+    const table = compareTable({ descriptor: d, columns: specs, rows: tests, thresholds, digits: input.digits }, (id) =>
+      data.get(id),
+    );
+    const rows: ModelRow[] = table.rows.map((r) => ({
+      test: r.key,
+      ...(r.metric && { metric: r.metric }),
+      cells: r.cells,
+    }));
 
-    const rows: ModelRow[] = tests.map((test) => {
-      const metric = headline(s.base, test).metric ?? ids.map((id) => headline(id, test).metric).find(Boolean);
-      const cells = columns.map((c): ModelCell => {
-        const { value } = headline(c.id, test);
-        if (c.isBase) {
-          // The base is 1 wherever some column of the section has a value against it.
-          const any = columns.some((o) => o.base === c.id && (printed(o.id, c.id, test) ?? headline(o.id, test).value));
-          return { value, relative: value !== undefined || any ? 1 : undefined, verdict: 'neutral' };
-        }
-        const baseValue = headline(c.base!, test).value;
-        let relative: number | undefined;
-        let fromPost = false;
-        if (value !== undefined && baseValue !== undefined && baseValue !== 0) relative = value / baseValue;
-        else if (printed(c.id, c.base!, test) !== undefined) {
-          relative = printed(c.id, c.base!, test);
-          fromPost = true;
-        }
-        return {
-          value,
-          relative,
-          ...(fromPost ? { printed: true } : {}),
-          verdict: colourVerdict(relative, colours, thresholds, digits),
-        };
-      });
-      return { test, ...(metric ? { metric } : {}), cells };
-    });
-
-    const groups: Record<string, string[]> = { all: tests };
-    let tableGroups: ModelSection['tableGroups'] = [];
-    if (input.benchmark === 'sysbench') {
-      for (const g of SYSBENCH_GROUPS) {
-        const list = tests.filter((t) => sysbenchGroup(t) === g.id);
-        groups[g.id] = list;
-        if (list.length) tableGroups.push({ name: g.id, title: g.title, tests: list });
-      }
-    }
+    const groups: Record<string, string[]> = Object.create(null);
+    groups.all = tests;
+    for (const g of table.groups) groups[g.id] = g.rows;
     for (const [name, list] of Object.entries(input.testGroups ?? {}))
       groups[name] = list.filter((t) => tests.includes(t));
-    if (!tableGroups.length) tableGroups = [{ name: 'all', title: 'All tests', tests }];
-
-    const summaries = columns
-      .filter((c) => !c.isBase)
-      .flatMap((c) => {
-        const j = columns.indexOf(c);
-        return tableGroups.map((g) =>
-          summarize(
-            c.id,
-            g.name,
-            g.tests.map((t) => ({ test: t, relative: rows.find((r) => r.test === t)!.cells[j]!.relative })),
-            digits,
-          ),
-        );
-      });
+    const tableGroups =
+      d.tablePerGroup && table.groups.length
+        ? table.groups.map((g) => ({ name: g.id, title: g.title, tests: g.rows }))
+        : [{ name: 'all', title: 'All tests', tests }];
 
     return {
       number: si + 1,
@@ -353,11 +228,22 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
       rows,
       groups,
       tableGroups,
-      summaries,
+      summaries: summarizeTable(table),
+      summaryGroups: table.groups.map((g) => ({ name: g.id, title: g.title })),
     };
   });
 
-  return { benchmark: input.benchmark, sections, colours, thresholds, digits, results, problems };
+  return {
+    benchmark: input.benchmark,
+    descriptor: d,
+    sections,
+    colours,
+    thresholds,
+    digits: input.digits ?? Object.values(d.metrics)[0]?.relativeDigits ?? 2,
+    results,
+    data,
+    problems,
+  };
 }
 
 /** The model of a report's frontmatter (its sections, or its one `base` + `runs`) over the runs it names. */
@@ -376,6 +262,7 @@ export function modelFromReport(
   >,
   sections: ModelSectionInput[],
   runs: ModelRun[],
+  where?: string,
 ): ReportModel {
   return buildReportModel({
     benchmark: report.benchmark,
@@ -388,7 +275,8 @@ export function modelFromReport(
     testGroups: report.testGroups,
     tests: report.tests,
     colours: report.colours,
-    digits: report.benchmark === 'hammerdb-tprocc' ? (report.hammerdb?.relativeDigits ?? 3) : 2,
+    digits: report.hammerdb?.relativeDigits,
+    where,
   });
 }
 
@@ -400,7 +288,7 @@ export function isRelativeSection(report: Pick<Report, 'view'>, section: ModelSe
   return report.view === 'relative' || section.columns.some((c) => c.source === 'published-relative');
 }
 
-/** The CSV of a relative section: every cell of its tables, from the same model the page shows. */
+/** The CSV of a relative section: every cell of its tables as the page prints it, from the same model. */
 export function relativeSectionCsv(section: ModelSection): string {
   const rows = section.tableGroups.flatMap((g) =>
     g.tests.flatMap((test) => {
@@ -414,14 +302,26 @@ export function relativeSectionCsv(section: ModelSection): string {
           column: c.label,
           run: c.id,
           base: c.base!,
-          relative: cell.relative ?? '',
-          printed: cell.printed ? 1 : 0,
+          relative: cell.text,
+          printed: cell.published ? 1 : 0,
           value: cell.value ?? '',
           metric: row.metric ?? '',
+          base_value: cell.baseValue ?? '',
         }));
     }),
   );
-  return toCsv(rows, ['group', 'test', 'column', 'run', 'base', 'relative', 'printed', 'value', 'metric']);
+  return toCsv(rows, [
+    'group',
+    'test',
+    'column',
+    'run',
+    'base',
+    'relative',
+    'printed',
+    'value',
+    'metric',
+    'base_value',
+  ]);
 }
 
 /**
@@ -435,6 +335,8 @@ export function excludedTests(
 ): string[] | undefined {
   const wanted = section.tests ?? report.tests;
   if (!wanted) return report.excludeTests;
-  const keep = new Set(wanted.flatMap((n) => report.testGroups?.[n] ?? [n]));
+  const keep = new Set(
+    wanted.flatMap((n) => (report.testGroups && Object.hasOwn(report.testGroups, n) ? report.testGroups[n]! : [n])),
+  );
   return [...new Set([...(report.excludeTests ?? []), ...allTests.filter((t) => !keep.has(t))])];
 }

@@ -2,11 +2,16 @@
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
-import { relativeTo, type ValueRow } from './relative.ts';
-import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
-import { summarizeChanges, type ChangeSummary } from './summary.ts';
-import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup, type SysbenchGroupId } from './sysbench-groups.ts';
+import {
+  compareTable,
+  descriptorOf,
+  runData,
+  summarizeTable,
+  THRESHOLDS,
+  type Cell,
+  type Summary,
+} from '../engine/index.ts';
+import type { SysbenchGroupId } from './sysbench-groups.ts';
 
 export interface ReportRun {
   id: string;
@@ -19,17 +24,8 @@ export interface Column {
   isBase: boolean;
 }
 
-export interface Cell {
-  value?: number;
-  relative?: number;
-  verdict: Verdict;
-  /** 95 % interval of `relative` (noise.ts: Fieller's, from both runs' batch-means intervals), when both have one. */
-  interval?: { low: number; high: number };
-  /** The interval includes 1: no difference beyond this run's own noise (shown muted). */
-  withinNoise?: boolean;
-  /** The test failed in this run: its error. */
-  failed?: string;
-}
+/** The engine's cell; `failed` is also `not run` when the run lacks the test. */
+export type { Cell };
 
 export interface TestRow {
   test: string;
@@ -42,7 +38,8 @@ export interface GroupTable {
   id: SysbenchGroupId;
   title: string;
   rows: TestRow[];
-  summaries: ChangeSummary[];
+  /** One per compared column (the engine's summary of the printed values). */
+  summaries: Summary[];
 }
 
 export interface EfficiencyTable {
@@ -57,7 +54,6 @@ export interface SysbenchReportModel {
   columns: Column[];
   groups: GroupTable[];
   efficiency: EfficiencyTable[];
-  /** Runs left out, and why (hard comparability gates). */
   /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
   blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
   /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
@@ -85,14 +81,6 @@ export interface SysbenchReportInput {
 export function shortLabel(run: Run): string {
   return run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '');
 }
-
-const EFFICIENCY = [
-  { metric: 'cpu_per_query', title: 'CPU per query: vmstat (us+sy) / QPS', unit: 'cpu%/(query/s)' },
-  { metric: 'cs_per_query', title: 'Context switches per query', unit: 'switches/query' },
-  { metric: 'reads_per_query', title: 'Storage reads per query', unit: 'reads/query' },
-  { metric: 'rkb_per_query', title: 'KB read per query', unit: 'KB/query' },
-  { metric: 'wkb_per_query', title: 'KB written per query', unit: 'KB/query' },
-];
 
 export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel {
   const thresholds = {
@@ -124,75 +112,49 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
   for (const id of kept) {
     for (const t of byId.get(id)!.run.tests) if (!testNames.includes(t.name)) testNames.push(t.name);
   }
+  const d = descriptorOf('sysbench');
   const tests = testNames.filter((t) => {
     if (input.excludeTests?.includes(t)) return (excluded.push({ test: t, reason: 'excluded by the report' }), false);
-    if (!input.includeWarmups && isWarmupTest(t)) return (excluded.push({ test: t, reason: 'warm-up run' }), false);
-    if (!sysbenchGroup(t)) return (excluded.push({ test: t, reason: 'not a microbenchmark (table load)' }), false);
+    if (!input.includeWarmups && d.isWarmup(t)) return (excluded.push({ test: t, reason: 'warm-up run' }), false);
+    if (!d.groupOf(t)) return (excluded.push({ test: t, reason: 'not a microbenchmark (table load)' }), false);
     return true;
   });
 
-  const value = (id: string, test: string, metric: string) =>
-    byId.get(id)!.run.results.find((r) => r.test === test && r.metric === metric)?.value;
-  const failure = (id: string, test: string) => {
-    const t = byId.get(id)!.run.tests.find((x) => x.name === test);
-    return t?.status === 'failed' ? (t.error ?? 'failed') : t ? undefined : 'not run';
-  };
-  // The interval of a relative value from the two runs' exported intervals (`qps_ci95_*`; none for costs).
-  const relativeInterval = (id: string, test: string, metric: string, v: number) => {
-    const baseValue = value(input.base, test, metric);
-    if (baseValue === undefined) return undefined;
-    const a = estimateOf(v, (m) => value(id, test, m), metric);
-    const b = estimateOf(baseValue, (m) => value(input.base, test, m), metric);
-    if (!a || !b) return undefined;
-    const q = ratioInterval(a, b);
-    return q ? { low: q.low, high: q.high } : undefined;
-  };
-  // `lowerIsBetter` for costs (CPU per query ...): more than the base is the regression there.
-  const tableFor = (
-    metric: (test: string) => string,
-    testList: string[],
-    lowerIsBetter = false,
-  ): { rows: TestRow[]; rel: ReturnType<typeof relativeTo> } => {
-    const valueRows: ValueRow[] = [];
-    for (const test of testList) {
-      for (const id of kept) {
-        const v = value(id, test, metric(test));
-        if (v !== undefined) valueRows.push({ run: id, test, value: v });
-      }
-    }
-    const rel = relativeTo(valueRows, input.base);
-    const rows = testList.map((test) => ({
-      test,
-      metric: metric(test),
-      cells: kept.map((id) => {
-        const r = rel.find((x) => x.run === id && x.test === test);
-        const v = valueRows.find((x) => x.run === id && x.test === test)?.value;
-        const interval = id === input.base || v === undefined ? undefined : relativeInterval(id, test, metric(test), v);
-        return {
-          value: v,
-          relative: r?.relative,
-          verdict: id === input.base ? 'neutral' : verdict(r?.relative, thresholds, lowerIsBetter),
-          failed: failure(id, test),
-          ...(interval ? { interval, withinNoise: withinNoise(interval) } : {}),
-        } satisfies Cell;
-      }),
-    }));
-    return { rows, rel };
-  };
-
+  const data = new Map(kept.map((id) => [id, runData(id, byId.get(id)!.run)]));
+  const specs = columns.map((c) => ({ key: c.id, run: c.id, label: c.label }));
+  // The base's metric: scan in Krows/s when the base has it, QPS otherwise.
   const qpsMetric = (test: string) =>
-    value(input.base, test, 'scan_krows_per_s') !== undefined ? 'scan_krows_per_s' : 'qps';
-  const groups: GroupTable[] = SYSBENCH_GROUPS.map((g) => {
-    const list = tests.filter((t) => sysbenchGroup(t) === g.id);
-    const { rows, rel } = tableFor(qpsMetric, list);
-    return { id: g.id, title: g.title, rows, summaries: summarizeChanges(rel, input.base) };
-  }).filter((g) => g.rows.length > 0);
+    data.get(input.base)!.value(test, 'scan_krows_per_s') !== undefined ? 'scan_krows_per_s' : 'qps';
+  const tableOf = (rows: string[], metric: (test: string) => string) => {
+    const table = compareTable({ descriptor: d, columns: specs, rows, metric, thresholds }, (id) => data.get(id));
+    const testRows = table.rows.map((r) => ({
+      test: r.key,
+      metric: metric(r.key),
+      // A test the run does not have shows as failed (its tooltip says `not run`).
+      cells: r.cells.map((c, j) => (data.get(kept[j]!)!.hasTest(r.key) ? c : { ...c, failed: c.failed ?? 'not run' })),
+    }));
+    return { table, rows: testRows };
+  };
 
-  const perOp = (metric: string) => (test: string) =>
-    qpsMetric(test) === 'scan_krows_per_s' ? metric.replace(/_query$/, '_krow') : metric;
-  const efficiency = EFFICIENCY.map((e) => ({ ...e, rows: tableFor(perOp(e.metric), tests, true).rows })).filter((e) =>
-    e.rows.some((r) => r.cells.some((c) => c.value !== undefined)),
-  );
+  const groups: GroupTable[] = d.groups
+    .map((g) => {
+      const { table, rows } = tableOf(
+        tests.filter((t) => d.groupOf(t) === g.id),
+        qpsMetric,
+      );
+      return { id: g.id as SysbenchGroupId, title: g.title, rows, summaries: summarizeTable(table) };
+    })
+    .filter((g) => g.rows.length > 0);
+
+  // Costs per query (per thousand rows for scan), where lower is better (the descriptor's direction).
+  const efficiency = d.costTables
+    .map((c) => ({
+      metric: c.metricByHeadline.qps!,
+      title: c.title,
+      unit: c.unit,
+      rows: tableOf(tests, (test) => c.metricByHeadline[qpsMetric(test)]!).rows,
+    }))
+    .filter((e) => e.rows.some((r) => r.cells.some((c) => c.value !== undefined)));
 
   return { base: columns[0]!, columns, groups, efficiency, blocked, acknowledged, notes, excluded, thresholds };
 }

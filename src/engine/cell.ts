@@ -71,7 +71,8 @@ export function compareCell(
       cell.relative = printed;
       cell.text = formatRelative(printed, digits);
       cell.published = true;
-    } else if (value !== undefined && m.awkTexts) cell.text = 'NA';
+    } else if (m.awkTexts && (value !== undefined || (baseValue !== undefined && run.hasTest(test) && !failed)))
+      cell.text = 'NA';
   }
   if (opts.isBase) return cell;
   cell.verdict = verdictOf(cell.text, m.direction, opts.thresholds);

@@ -55,6 +55,8 @@ export interface BenchmarkDescriptor {
   order(tests: string[]): string[];
   /** One table per group (sysbench), or every test in one table with a summary per group. */
   tablePerGroup: boolean;
+  /** Relative tables put each run in a row and the tests in columns (the Insert Benchmark's posts). */
+  runsAsRows: boolean;
   /** Tables of costs compared beside the headline (lower is better there). */
   costTables: CostTable[];
   /** The benchmark's own tables that are not comparisons (drawn by its report view). */

@@ -16,8 +16,9 @@ export interface NumberFormat {
    */
   relativeOfPrinted?: boolean;
   /**
-   * sum_met.awk's texts where a ratio has no number: `NA` when the base has no value, `1` when both are 0, `inf`
-   * when only the base is 0. Without it those cells are empty.
+   * sum_met.awk's texts where a ratio has no number: `NA` when one of the two values is missing (a run that did
+   * not run the test, or failed it, stays empty), `1` when both are 0, `inf` when only the base is 0. Without it
+   * those cells are empty.
    */
   awkTexts?: boolean;
 }

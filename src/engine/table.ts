@@ -22,11 +22,13 @@ export interface ColumnSpec {
   base?: string;
   /** The run's test for a row, when a row is not a test name of every run (HammerDB's stored-procedure variants). */
   test?: (row: string) => string | undefined;
+  /** A base of its own (the first column always is): HammerDB's base run has one per stored-procedure variant. */
+  isBase?: boolean;
 }
 
 export interface TableSpec {
   descriptor: BenchmarkDescriptor;
-  /** The first column is the base. */
+  /** The first column is the base (and any marked `isBase`). */
   columns: ColumnSpec[];
   /** Row keys in order: test names (or what each column's `test` maps to one). */
   rows: string[];
@@ -78,9 +80,9 @@ const fallbackMetric = (d: BenchmarkDescriptor): MetricDescriptor =>
 export function compareTable(spec: TableSpec, runOf: (id: string) => RunData | undefined): Table {
   const d = spec.descriptor;
   const runs = spec.columns.map((c) => runOf(c.run));
-  const columns: Column[] = spec.columns.map((c, j) => ({ ...c, isBase: j === 0 }));
+  const columns: Column[] = spec.columns.map((c, j) => ({ ...c, isBase: j === 0 || !!c.isBase }));
   const baseIndex = (c: ColumnSpec, j: number) =>
-    j === 0 ? -1 : c.base === undefined ? 0 : spec.columns.findIndex((x) => x.key === c.base);
+    columns[j]!.isBase ? -1 : c.base === undefined ? 0 : spec.columns.findIndex((x) => x.key === c.base);
   const rows: Row[] = spec.rows.map((row) => {
     const metric =
       typeof spec.metric === 'string' ? spec.metric : spec.metric ? spec.metric(row) : headlineOf(spec, runs, row);

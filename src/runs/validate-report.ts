@@ -4,7 +4,7 @@
 // prose through reportProse() below, so both refuse the same placeholders with the same lines.
 import { parseDocument } from 'yaml';
 import { ReportSchema, type Report } from '../schemas/index.ts';
-import { modelFromReport, type ModelRun } from '../analysis/report-model.ts';
+import { modelFromReport, type ModelRun, type ReportModel } from '../analysis/report-model.ts';
 import { renderPlaceholder } from '../analysis/placeholders.ts';
 import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
@@ -30,12 +30,13 @@ export function reportProse(
   file: string,
   text: string,
   report: Report,
-  runs: ModelRun[],
+  runs: ModelRun[] | ReportModel,
   base = '/',
 ): { html: string; problems: Problem[] } {
   const parts = splitReport(text);
   if (!parts) return { html: '', problems: [] };
-  const model = modelFromReport(report, reportSections(report), runs);
+  // The site passes the model its tables show; `benchsite validate` the runs.
+  const model = Array.isArray(runs) ? modelFromReport(report, reportSections(report), runs, file) : runs;
   const problems = model.problems.map((m) =>
     problem(file, 'tests', m, 'Name tests the runs have, or groups of testGroups'),
   );

@@ -159,7 +159,8 @@ export const ReportSchema = z
     tests: z.array(Text).min(1).optional(),
     /**
      * Colours of relative cells: `red-green` (red <= 0.95, green >= 1.05, grey between: the newer posts, and the
-     * default) or `yellow-blue` (yellow below 0.95, blue above 1.05: the older posts). `thresholds` moves the limits.
+     * default) or `yellow-blue` (the older posts' palette; the rule is the same, decided on the printed value).
+     * `thresholds` moves the limits.
      */
     colours: ColourRuleSchema.optional(),
     chart: ReportChartSchema.optional(),

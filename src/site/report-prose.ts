@@ -9,14 +9,20 @@ import { contentError } from '../runs/problems.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { reportProse, reportRunIds } from '../runs/validate-report.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
+import { sectionModel } from './report-memo.ts';
 import { reportSections } from './report-sections.ts';
 import { runsById } from './runs.ts';
 import { homeUrl } from './urls.ts';
 
-/** The report's model over its runs (the one the relative tables, their CSV and the placeholders read). */
-export async function reportModel(slug: string, report: Report): Promise<ReportModel> {
-  const runs = await runsById(reportRunIds(report), join(REPORTS_DIR, `${slug}.md`));
-  return modelFromReport(report, reportSections(report), runs);
+/**
+ * The report's model over its runs: the one the relative tables, their CSV and the placeholders read (made once
+ * a build: the page, its prose and its CSV render the same one).
+ */
+export function reportModel(slug: string, report: Report): Promise<ReportModel> {
+  const file = join(REPORTS_DIR, `${slug}.md`);
+  return sectionModel('report', file, null, report, async () =>
+    modelFromReport(report, reportSections(report), await runsById(reportRunIds(report), file), file),
+  );
 }
 
 /** HTML of the report's prose (from the site's Markdown pipeline: text and allowed links, no raw HTML). */
@@ -24,8 +30,8 @@ export async function reportProseHtml(slug: string, report: Report): Promise<str
   const file = join(REPORTS_DIR, `${slug}.md`);
   const read = await readContentFile(file);
   if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
-  const runs = await runsById(reportRunIds(report), file);
-  const { html, problems } = reportProse(file, read.bytes.toString('utf8'), report, runs, homeUrl());
+  const model = await reportModel(slug, report);
+  const { html, problems } = reportProse(file, read.bytes.toString('utf8'), report, model, homeUrl());
   if (problems.length)
     throw contentError(
       file,

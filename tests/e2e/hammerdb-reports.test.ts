@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
+import { cellNumber } from '../helpers/cell-text.ts';
 import {
   POST_2026_02_15_PG_COLUMNS,
   POST_2026_02_15_PG_RELATIVE,
@@ -50,10 +51,7 @@ describe.each([true, false])('HammerDB reports, JavaScript enabled: %s', (javaSc
     expect(headers).toEqual([...POST_2026_02_15_PG_COLUMNS]);
     for (const [row, expected] of Object.entries(POST_2026_02_15_PG_RELATIVE)) {
       const cells = pg.locator(`table.hammerdb-grid.relative tr[data-point="${pointKey(row)}"] td`);
-      expect(
-        (await cells.allTextContents()).map((s) => s.trim()),
-        row,
-      ).toEqual(expected);
+      expect((await cells.allTextContents()).map(cellNumber), row).toEqual(expected);
       for (let i = 0; i < PG_IDS.length; i++) expect(await cells.nth(i).getAttribute('data-run')).toBe(PG_IDS[i]);
     }
     // Coloured as the other reports: 0.876 (pg181 at vu=20, wh=4000) is a regression, 1.081 an improvement.

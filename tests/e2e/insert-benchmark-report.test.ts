@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
 import { sh } from '../helpers/awk.ts';
+import { cellNumber } from '../helpers/cell-text.ts';
 
 const REPORT = '/reports/2026-11-22-postgres-mariadb-insert-benchmark-small-vm/';
 const ID = (label: string) => `insert-benchmark/vm/20261122-${label}`;
@@ -74,7 +75,7 @@ describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', 
     }
     for (const c of RELATIVE) {
       const cell = page.locator(`#${c.section}-relative tr[data-run="${ID(c.label)}"] td[data-step="${c.step}"]`);
-      expect((await cell.textContent())?.trim(), `${c.label} ${c.step}`).toBe(c.expected);
+      expect(cellNumber(await cell.textContent()), `${c.label} ${c.step}`).toBe(c.expected);
     }
     // 1m: MariaDB's background inserts in qr500 reached 463 of 500 (below 95 %): red in the third table, grey in the others.
     const miss = page.locator(`#s1-background tr[data-run="${ID('1m.ma101119.ccy1')}"] td[data-step="qr500.L3"]`);

@@ -7,6 +7,7 @@ import type { Page } from 'playwright';
 import { readFileSync } from 'node:fs';
 import { FIXTURES, fixtureText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
+import { cellNumber } from '../helpers/cell-text.ts';
 
 const site = siteInBrowser();
 
@@ -28,14 +29,14 @@ async function cell(page: Page, section: number, column: string, test: string): 
   const byRun = await s.locator('table.by-run').count();
   if (byRun) {
     const row = s.locator('table.by-run tr', { has: page.locator('th a', { hasText: new RegExp(`^${column}$`) }) });
-    return ((await row.first().locator(`td[data-test="${test}"]`).textContent()) ?? '').replace('\u2020', '').trim();
+    return cellNumber(await row.first().locator(`td[data-test="${test}"]`).textContent());
   }
   const table = s.locator('table.relative', { has: page.locator(`tr[data-test="${test}"]`) }).first();
   const heads = await table.locator('thead th').allTextContents();
   const j = heads.findIndex((h) => h.trim() === column);
   expect(j).toBeGreaterThanOrEqual(0);
   const text = await table.locator(`tr[data-test="${test}"] td`).nth(j).textContent();
-  return (text ?? '').replace('\u2020', '').trim();
+  return cellNumber(text);
 }
 
 describe.each([true, false])('recreated posts, JavaScript enabled: %s', (javaScriptEnabled) => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
+import { cellNumber } from '../helpers/cell-text.ts';
 
 const REPORT = '/reports/2026-11-22-postgres-mariadb-sysbench-small-vm/';
 const ID = (label: string) => `sysbench/vm/20261122-${label}`;
@@ -36,7 +37,7 @@ describe.each([true, false])('sysbench report, JavaScript enabled: %s', (javaScr
         .evaluateAll((ths, id) => ths.findIndex((th) => th.getAttribute('data-run') === id), ID(c.label));
       expect(column, `${c.label} has a column`).toBeGreaterThanOrEqual(0);
       const cell = table.locator(`tr[data-test="${c.test}"] > *`).nth(column);
-      expect((await cell.textContent())?.trim(), `${c.test} ${c.label}`).toBe(c.expected);
+      expect(cellNumber(await cell.textContent()), `${c.test} ${c.label}`).toBe(c.expected);
     }
     const charts = page.locator('figure.chart svg[role="img"]');
     expect(await charts.count()).toBe(4);

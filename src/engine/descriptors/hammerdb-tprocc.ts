@@ -13,6 +13,7 @@ export const hammerdbDescriptor: BenchmarkDescriptor = {
   isWarmup: () => false,
   order: (tests) => tests,
   tablePerGroup: false,
+  runsAsRows: false,
   costTables: [],
   extraTables: ['nopm-grid', 'system'],
 };

@@ -34,6 +34,7 @@ export const insertBenchmarkDescriptor: BenchmarkDescriptor = {
   isWarmup: () => false,
   order: sortSteps,
   tablePerGroup: false,
+  runsAsRows: true,
   costTables: [],
   extraTables: ['throughput', 'background-inserts', 'step-metrics', 'histograms', 'iostat'],
 };

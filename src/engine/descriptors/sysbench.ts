@@ -44,6 +44,7 @@ export const sysbenchDescriptor: BenchmarkDescriptor = {
   isWarmup: isWarmupTest,
   order: (tests) => tests,
   tablePerGroup: true,
+  runsAsRows: false,
   costTables: COSTS,
   extraTables: [],
 };

@@ -1,25 +1,33 @@
 // CSV tables of a HammerDB report section: relative and absolute NOPM per point and column, and the
 // iostat/vmstat tables.
-import { hammerdbReport } from '../../analysis/hammerdb-report.ts';
+import { hammerdbReport, type HammerdbReportModel } from '../../analysis/hammerdb-report.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
+import { sectionModel } from '../report-memo.ts';
 import { runsById } from '../runs.ts';
+
+/** The model of one section (made once: the page and its CSV render the same one). */
+export function hammerdbSection(report: Report, section: ReportSection, where: string): Promise<HammerdbReportModel> {
+  return sectionModel('hammerdb', where, section, report, async () => {
+    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
+    return hammerdbReport({
+      acknowledge: report.acknowledge,
+      runs: await runsById(ids, where),
+      base: section.base,
+      order: ids,
+      labels: { ...report.labels, ...section.labels },
+      thresholds: report.thresholds,
+      digits: report.hammerdb?.relativeDigits,
+    });
+  });
+}
 
 export async function hammerdbReportTables(
   report: Report,
   section: ReportSection,
   where: string,
 ): Promise<Record<string, string>> {
-  const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const model = hammerdbReport({
-    acknowledge: report.acknowledge,
-    runs: await runsById(ids, where),
-    base: section.base,
-    order: ids,
-    labels: { ...report.labels, ...section.labels },
-    thresholds: report.thresholds,
-    digits: report.hammerdb?.relativeDigits,
-  });
+  const model = await hammerdbSection(report, section, where);
   const grid = (kind: 'relative' | 'absolute') =>
     toCsv(
       model.rows.flatMap((r) =>
@@ -31,7 +39,8 @@ export async function hammerdbReportTables(
             stored_procedures: col.variant,
             run: col.runId,
             label: col.runLabel,
-            value: c.failed ? '' : kind === 'absolute' ? c.value : c.relative,
+            // Relative values as the page prints them; absolute values as the run holds them.
+            value: c.failed ? '' : kind === 'absolute' ? c.value : c.text,
             base: model.base.id,
             ...(kind === 'relative'
               ? {

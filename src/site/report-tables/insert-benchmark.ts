@@ -6,32 +6,37 @@ import { incomparableReportError } from '../../analysis/comparability.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
 import { readSeries } from '../../runs/read-series.ts';
 import { RUNS_DIR } from '../content-dirs.ts';
+import { sectionModel } from '../report-memo.ts';
 import { runsById } from '../runs.ts';
 
-/** The model of one section: its runs from the collection, and their series.json when `withSeries` (charts). */
-export async function insertBenchmarkSection(
+/**
+ * The model of one section: its runs from the collection, and their series.json for the chart. Made once: the
+ * page, its steps page and its CSV tables render the same one.
+ */
+export function insertBenchmarkSection(
   report: Report,
   section: ReportSection,
   where: string,
-  withSeries = false,
 ): Promise<InsertBenchmarkReportModel> {
-  const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const series = withSeries
-    ? Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)))
-    : undefined;
-  const model = insertBenchmarkReport({
-    acknowledge: report.acknowledge,
-    runs: await runsById(ids, where),
-    base: section.base,
-    order: ids,
-    labels: { ...report.labels, ...section.labels },
-    thresholds: report.thresholds,
-    excludeTests: report.excludeTests,
-    options: report.insertBenchmark,
-    series,
+  return sectionModel('insert-benchmark', where, section, report, async () => {
+    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
+    const series = Object.fromEntries(
+      await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)),
+    );
+    const model = insertBenchmarkReport({
+      acknowledge: report.acknowledge,
+      runs: await runsById(ids, where),
+      base: section.base,
+      order: ids,
+      labels: { ...report.labels, ...section.labels },
+      thresholds: report.thresholds,
+      excludeTests: report.excludeTests,
+      options: report.insertBenchmark,
+      series,
+    });
+    if (model.blocked.length) throw incomparableReportError(where, section.base, model.blocked);
+    return model;
   });
-  if (model.blocked.length) throw incomparableReportError(where, section.base, model.blocked);
-  return model;
 }
 
 export async function insertBenchmarkReportTables(

@@ -1,30 +1,39 @@
-// CSV tables of a sysbench report section: relative and absolute QPS.
-import { sysbenchReport } from '../../analysis/sysbench-report.ts';
+// A sysbench report section's model, and its CSV tables: relative QPS as printed, absolute QPS.
+import { sysbenchReport, type SysbenchReportModel } from '../../analysis/sysbench-report.ts';
 import { excludedTests } from '../../analysis/report-model.ts';
 import { toCsv } from '../../analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../schemas/index.ts';
+import { sectionModel } from '../report-memo.ts';
 import { runsById } from '../runs.ts';
+
+/** The model of one section (made once: the page and its CSV render the same one). */
+export function sysbenchSection(report: Report, section: ReportSection, where: string): Promise<SysbenchReportModel> {
+  return sectionModel('sysbench', where, section, report, async () => {
+    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
+    const runs = await runsById(ids, where);
+    return sysbenchReport({
+      acknowledge: report.acknowledge,
+      runs,
+      base: section.base,
+      order: ids,
+      labels: { ...report.labels, ...section.labels },
+      thresholds: report.thresholds,
+      includeWarmups: report.includeWarmups,
+      excludeTests: excludedTests(
+        report,
+        section,
+        runs.flatMap((r) => r.run.tests.map((t) => t.name)),
+      ),
+    });
+  });
+}
 
 export async function sysbenchReportTables(
   report: Report,
   section: ReportSection,
   where: string,
 ): Promise<Record<string, string>> {
-  const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-  const model = sysbenchReport({
-    acknowledge: report.acknowledge,
-    runs: await runsById(ids, where),
-    base: section.base,
-    order: ids,
-    labels: { ...report.labels, ...section.labels },
-    thresholds: report.thresholds,
-    includeWarmups: report.includeWarmups,
-    excludeTests: excludedTests(
-      report,
-      section,
-      (await runsById(ids, where)).flatMap((r) => r.run.tests.map((t) => t.name)),
-    ),
-  });
+  const model = await sysbenchSection(report, section, where);
   const table = (kind: 'relative' | 'absolute') =>
     toCsv(
       model.groups.flatMap((g) =>
@@ -35,7 +44,8 @@ export async function sysbenchReportTables(
             metric: r.metric,
             run: model.columns[j]!.id,
             label: model.columns[j]!.label,
-            value: kind === 'absolute' ? c.value : c.relative,
+            // Relative values as the page prints them; absolute values as the run holds them.
+            value: kind === 'absolute' ? c.value : c.text,
             base: model.base.id,
             ...(kind === 'relative'
               ? {

@@ -1,16 +1,13 @@
 // The report model behind relative tables, their CSV and the placeholders, with the report options the posts
-// need: sections with their own base, a version ladder, test groups and order, the two colour rules, summaries
-// in the posts' words. Runs are committed ones (published relative tables and harness summaries).
+// need: sections with their own base, a version ladder, test groups and order, one colour rule whatever the
+// palette, summaries by group (the engine's tests cover their words). Runs are committed ones (published relative tables and harness summaries).
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   buildReportModel,
-  colourVerdict,
   excludedTests,
-  summarize,
   relativeSectionCsv,
-  summaryText,
   type ModelRun,
 } from '../../../../src/analysis/report-model.ts';
 import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
@@ -23,43 +20,22 @@ const load = (id: string): ModelRun => ({
   run: RunSchema.parse(JSON.parse(readFileSync(`content/runs/${id}/run.json`, 'utf8'))),
 });
 
-describe('colour rules', () => {
-  const t = { regression: 0.95, improvement: 1.05 };
-  it('red-green: red at or below 0.95, green at or above 1.05, grey between (newer posts)', () => {
-    expect([0.949, 0.95, 0.951, 1.049, 1.05].map((r) => colourVerdict(r, 'red-green', t))).toEqual([
-      'regression',
-      'regression',
-      'regression', // 0.951 prints as 0.95
-      'improvement', // 1.049 prints as 1.05
-      'improvement',
-    ]);
-    expect(colourVerdict(0.96, 'red-green', t)).toBe('neutral');
-  });
-  it('yellow-blue: yellow below 0.95, blue above 1.05 (older posts)', () => {
-    expect([0.94, 0.95, 1.0, 1.05, 1.06].map((r) => colourVerdict(r, 'yellow-blue', t))).toEqual([
-      'regression',
-      'neutral',
-      'neutral',
-      'neutral',
-      'improvement',
-    ]);
-  });
-});
-
-describe('summaries in the words of the posts', () => {
-  it('name the largest regression and the median one in basis points', () => {
-    const s = summarize('9.7.0', 'point', [
-      { test: 'point-query', relative: 0.62 },
-      { test: 'hot-points', relative: 0.73 },
-      { test: 'points-covered-pk', relative: 0.81 },
-      { test: 'random-points_range=10', relative: 1.02 },
-    ]);
-    expect(summaryText(s, 'sysbench')).toBe(
-      'the largest regression is an rQPS drop of 38 basis points for point-query; the median regression is 27 basis points; the largest improvement is an rQPS gain of 2 basis points for random-points_range=10',
-    );
-    expect(summaryText(summarize('x', 'all', [{ test: 'l.i0', relative: 3.63 }]), 'insert-benchmark')).toBe(
-      'the largest improvement is a relative throughput gain of 263 basis points for l.i0',
-    );
+describe('one colour rule whatever the palette', () => {
+  it('yellow-blue colours the printed 0.95 and 1.05 as red-green does (the verdict of the printed value)', () => {
+    const ids = ['sysbench/pn53/20260216-ma120300.z12b_c8r32', 'sysbench/pn53/20260216-ma120300.z12c_c8r32'];
+    const m = buildReportModel({
+      benchmark: 'sysbench',
+      runs: ids.map(load),
+      colours: 'yellow-blue',
+      sections: [{ base: ids[0]!, runs: [ids[1]!] }],
+    });
+    const cells = m.sections[0]!.rows.map((r) => r.cells[1]!).filter((c) => c.text !== '');
+    expect(cells.length).toBeGreaterThan(0);
+    for (const c of cells) {
+      const v = Number(c.text);
+      expect(c.verdict).toBe(v <= 0.95 ? 'regression' : v >= 1.05 ? 'improvement' : 'neutral');
+    }
+    expect(cells.some((c) => c.text === '1.05' && c.verdict === 'improvement')).toBe(true);
   });
 });
 
@@ -85,7 +61,7 @@ describe('sections, ladder, test groups and order', () => {
     ]);
     // The post's table "relative to 5.7.44" holds 8.0.28's values: hot-points 0.65.
     const hot = s.rows.find((r) => r.test === 'hot-points')!;
-    expect(hot.cells[2]).toEqual({ relative: 0.65, printed: true, verdict: 'regression' });
+    expect(hot.cells[2]).toMatchObject({ relative: 0.65, text: '0.65', published: true, verdict: 'regression' });
     expect(s.tableGroups.map((g) => g.name)).toEqual(['point', 'range', 'range-agg', 'writes']);
   });
   it('shows the tests and groups a section names, in that order, and says which it cannot find', () => {
@@ -107,8 +83,8 @@ describe('sections, ladder, test groups and order', () => {
     expect(m.problems).toEqual(['section 1: no run of the section has the test "qz9"; its tests: l.i0, l.i1, l.i2']);
     // The CSV holds what the page shows: every compared cell of the model.
     const csv = relativeSectionCsv(m.sections[0]!).trim().split('\n');
-    expect(csv[0]).toBe('group,test,column,run,base,relative,printed,value,metric');
-    expect(csv).toContain(`all,l.i2,z12c_sync,${I}cz12c_sync,${I}cz12b_sync,8.13,1,,`);
+    expect(csv[0]).toBe('group,test,column,run,base,relative,printed,value,metric,base_value');
+    expect(csv).toContain(`all,l.i2,z12c_sync,${I}cz12c_sync,${I}cz12b_sync,8.13,1,,,`);
     expect(csv).toHaveLength(1 + 3 * 2);
   });
 });
@@ -161,19 +137,21 @@ describe('excludedTests: a selection for the benchmark tables', () => {
   });
 });
 
-describe('summaries at three decimals (HammerDB)', () => {
-  it('count a change that rounds to 0 basis points as no change', () => {
-    const s = summarize(
-      'pg181',
-      'all',
-      [
-        { test: 'vu1.w100', relative: 0.998 },
-        { test: 'vu1.w1000', relative: 1.071 },
-      ],
-      3,
-    );
-    expect(summaryText(s, 'hammerdb-tprocc')).toBe(
-      'the largest improvement is a relative NOPM gain of 7 basis points for vu1.w1000',
-    );
+describe('summaries by group, never pooled', () => {
+  it("the Insert Benchmark's load and write steps apart from its query steps", () => {
+    const I = 'insert-benchmark/32-core/20260318-10m.ma120301.';
+    const m = buildReportModel({
+      benchmark: 'insert-benchmark',
+      runs: ['cz12b_sync', 'cz12c_sync'].map((c) => load(I + c)),
+      sections: [{ base: `${I}cz12b_sync`, runs: [`${I}cz12c_sync`] }],
+    });
+    const s = m.sections[0]!;
+    expect(s.tableGroups.map((g) => g.name)).toEqual(['all']);
+    expect(s.summaryGroups.map((g) => g.name)).toEqual(s.summaries.map((x) => x.group));
+    for (const x of s.summaries) {
+      const kind = m.descriptor.groups.find((g) => g.id === x.group)!.kind;
+      expect(kind === 'read' || kind === 'write').toBe(true);
+      expect(x.count).toBe(s.groups[x.group]!.length);
+    }
   });
 });

@@ -1,0 +1,23 @@
+// A report section's model made once per build: its page and its CSV tables render the same model object
+// instead of each computing it (Astro renders the page and the CSV routes in one process).
+const models = new Map<string, Promise<unknown>>();
+
+/** The model `make` gives for this report section, made the first time it is asked for. */
+export function sectionModel<T>(
+  kind: string,
+  where: string,
+  section: unknown,
+  report: unknown,
+  make: () => Promise<T>,
+): Promise<T> {
+  // The report's and the section's own text are part of the key: `astro dev` reloads an edited report.
+  const key = `${kind}\u0000${where}\u0000${JSON.stringify(section)}\u0000${JSON.stringify(report)}`;
+  let model = models.get(key) as Promise<T> | undefined;
+  if (!model) {
+    model = make();
+    models.set(key, model);
+    // A bound, for `astro dev` sessions that edit reports for hours.
+    if (models.size > 256) models.delete(models.keys().next().value!);
+  }
+  return model;
+}
