@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDocument } from 'yaml';
+import { parseContentYaml } from '../../src/runs/content-yaml.ts';
+import { MAX_FRONTMATTER_CHARS } from '../../src/runs/report-limits.ts';
 import { validateRunText } from '../../src/runs/validate-run.ts';
 import { validateReportText } from '../../src/runs/validate-report.ts';
 import { parseRunId } from '../../src/runs/run-id.ts';
@@ -173,9 +174,9 @@ async function listReports(dir: string): Promise<string[]> {
 function reportRef(path: string, text: string): Omit<ReportRef, 'fileChange'> | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
   if (!m) return undefined;
-  const doc = parseDocument(m[1]!);
-  if (doc.errors.length) return undefined;
-  const data = doc.toJS() as unknown;
+  const yaml = parseContentYaml(m[1]!, MAX_FRONTMATTER_CHARS);
+  if (!yaml.ok) return undefined;
+  const data = yaml.data;
   const ids = new Set<string>();
   const walk = (v: unknown): void => {
     if (typeof v === 'string') {

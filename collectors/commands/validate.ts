@@ -3,6 +3,8 @@ import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
 import { parseReportText, reportProse, reportRunIds } from '../../src/runs/validate-report.ts';
+import { reportText, splitReport } from '../../src/runs/report-limits.ts';
+import { nativeMarkdownProblems } from '../../src/site/markdown-check.ts';
 import { orphanAttachmentFolders, readAttachments } from '../../src/runs/attachments.ts';
 import { problem, shownText, type Problem } from '../../src/runs/problems.ts';
 import { checkContentFiles, readContentFile } from '../../src/runs/validate-files.ts';
@@ -74,17 +76,30 @@ then a count, and exits with 1 when there is any problem.`,
           problems.push(problem(reportsDir, '(path)', 'no such directory', 'Give the directory of the report files'));
       }
       if (values.reports) problems.push(...(await checkContentFiles(reportsDir)));
+      const parsed: Array<{ n: string; file: string; text: string; report: Report }> = [];
       for (const n of names) {
         reports++;
         const file = join(reportsDir, n);
         const read = await readContentFile(file);
         if (!('bytes' in read)) continue;
-        const text = read.bytes.toString('utf8');
-        const { report, problems: found } = parseReportText(file, text, runIds);
+        const r = reportText(file, read.bytes);
+        if ('problem' in r) {
+          problems.push(r.problem);
+          continue;
+        }
+        const { report, problems: found } = parseReportText(file, r.text, runIds);
         problems.push(...found);
-        if (report) problems.push(...(await placeholderProblems(file, text, report, paths[0]!)));
-        if (report)
-          problems.push(...(await readAttachments(dirname(reportsDir), n.replace(/\.md$/, ''), report, file)).problems);
+        if (report) parsed.push({ n, file, text: r.text, report });
+      }
+      // Each report's Markdown in a child process first: a native crash of the renderer names its report.
+      const crashed = await nativeMarkdownProblems(
+        parsed.map((p) => ({ file: p.file, body: splitReport(p.text)!.body })),
+      );
+      problems.push(...crashed);
+      for (const { n, file, text, report } of parsed) {
+        if (!crashed.some((c) => c.file === file))
+          problems.push(...(await placeholderProblems(file, text, report, paths[0]!)));
+        problems.push(...(await readAttachments(dirname(reportsDir), n.replace(/\.md$/, ''), report, file)).problems);
       }
       const slugs = new Set(names.map((n) => n.replace(/\.md$/, '')));
       problems.push(...(await orphanAttachmentFolders(dirname(reportsDir), slugs)));

@@ -1,8 +1,8 @@
 // `--meta <file>`: facts that are not in the raw files. Read (I/O) and applied to a run (pure).
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
-import { formatZodIssues, yamlErrorLine } from '../../src/runs/problems.ts';
+import { formatZodIssues } from '../../src/runs/problems.ts';
+import { MAX_CONFIG_FILE_CHARS, parseContentYaml } from '../../src/runs/content-yaml.ts';
 import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 import { InputError } from './input-error.ts';
 import { cannotReadMeta } from './messages.ts';
@@ -15,13 +15,10 @@ export async function readMeta(path: string): Promise<Meta> {
   } catch {
     throw new Error(cannotReadMeta(path));
   }
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (e) {
-    throw new Error(`${path}: not valid YAML or JSON: ${yamlErrorLine(e)}`);
-  }
-  const parsed = MetaSchema.safeParse(data ?? {});
+  const yaml = parseContentYaml(text, MAX_CONFIG_FILE_CHARS);
+  if (!yaml.ok)
+    throw new Error(`${path}: not valid YAML or JSON: ${yaml.message} at line ${yaml.line}, column ${yaml.column}`);
+  const parsed = MetaSchema.safeParse(yaml.data ?? {});
   if (!parsed.success) {
     throw new Error(
       formatZodIssues(path, parsed.error.issues, 'public/schema/meta.schema.json lists every field')

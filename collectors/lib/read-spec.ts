@@ -1,9 +1,10 @@
 // Reading a run spec (YAML): every problem names the file, line, field, what is wrong and what to do.
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, isNode } from 'yaml';
+import { isNode } from 'yaml';
+import { MAX_CONFIG_FILE_CHARS, parseContentYaml } from '../../src/runs/content-yaml.ts';
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
 import type { z } from 'zod';
-import { formatZodIssues, yamlErrorLine } from '../../src/runs/problems.ts';
+import { formatZodIssues } from '../../src/runs/problems.ts';
 import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 
 export class SpecError extends Error {}
@@ -29,16 +30,11 @@ function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
 
 /** Parse and validate spec text. Throws SpecError listing every problem as `<file>:<line>: <field>: <what>. <do>`. */
 export function parseSpec(file: string, text: string): RunSpec {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  if (doc.errors.length) {
-    const e = doc.errors[0]!;
-    const { line, col } = lineCounter.linePos(e.pos[0]);
-    throw new SpecError(
-      `${file}:${line}:${col}: YAML syntax error: ${yamlErrorLine(e)}. Fix the YAML at that position.`,
-    );
-  }
-  const parsed = RunSpecSchema.safeParse(doc.toJS() ?? {});
+  const yaml = parseContentYaml(text, MAX_CONFIG_FILE_CHARS);
+  if (!yaml.ok)
+    throw new SpecError(`${file}:${yaml.line}:${yaml.column}: ${yaml.message}. Fix the YAML at that position.`);
+  const { doc, lineCounter } = yaml;
+  const parsed = RunSpecSchema.safeParse(yaml.data ?? {});
   const issues = parsed.success ? unknownTests(parsed.data) : parsed.error.issues;
   if (parsed.success && issues.length === 0) return parsed.data;
   const lines = formatZodIssues(file, issues, '`benchsite run --help` shows every field').map((p, i) => {

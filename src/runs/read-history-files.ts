@@ -1,6 +1,5 @@
 // content/annotations.yaml and content/config-families.yaml (src/schemas/history.ts): optional content files
 // read by validate and by the build, through the content file rules; a problem names the entry it is in.
-import { parse } from 'yaml';
 import { z } from 'zod';
 import {
   AnnotationsFileSchema,
@@ -8,11 +7,14 @@ import {
   type Annotation,
   type ConfigFamily,
 } from '../schemas/index.ts';
-import { problem, yamlErrorLine, type Problem } from './problems.ts';
+import { problem, type Problem } from './problems.ts';
+import { parseContentYaml } from './content-yaml.ts';
 import { readContentFile } from './validate-files.ts';
 
 export const ANNOTATIONS_FILE = 'annotations.yaml';
 export const CONFIG_FAMILIES_FILE = 'config-families.yaml';
+/** Either file larger than this (bytes) is refused: an entry is a line or three, so 1 MiB is thousands. */
+export const MAX_HISTORY_FILE_BYTES = 1 << 20;
 
 /** How an entry is named in a problem: its number, and what tells it apart. */
 function entryName(list: unknown, i: number, keys: string[]): string {
@@ -34,15 +36,9 @@ function parseList<T>(
   keys: string[],
   hint: string,
 ): { value: T[]; problems: Problem[] } {
-  let data: unknown;
-  try {
-    data = parse(text) ?? [];
-  } catch (e) {
-    return {
-      value: [],
-      problems: [problem(file, '(file)', `is not YAML: ${yamlErrorLine(e)}`, hint)],
-    };
-  }
+  const yaml = parseContentYaml(text, MAX_HISTORY_FILE_BYTES);
+  if (!yaml.ok) return { value: [], problems: [problem(file, `line ${yaml.line}:${yaml.column}`, yaml.message, hint)] };
+  const data = yaml.data ?? [];
   const r = schema.safeParse(data);
   if (r.success) return { value: r.data, problems: [] };
   return {
@@ -69,6 +65,14 @@ async function readList<T>(
     // No file: no entries. Any other refusal (a link, a FIFO) is the content file rules' to report.
     return { value: [], text: '', problems: 'problem' in read && read.problem ? [read.problem] : [] };
   }
+  if (read.bytes.length > MAX_HISTORY_FILE_BYTES)
+    return {
+      value: [],
+      text: '',
+      problems: [
+        problem(file, '(file)', `is ${read.bytes.length} bytes, more than the ${MAX_HISTORY_FILE_BYTES} allowed`, hint),
+      ],
+    };
   const text = read.bytes.toString('utf8');
   return { ...parseList(file, text, schema, keys, hint), text };
 }

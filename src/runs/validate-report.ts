@@ -2,20 +2,15 @@
 // it names exists, and that every `{{ }}` placeholder of its prose resolves and every claim holds.
 // `benchsite validate` runs them so a pull request learns before the site build does; the build renders the
 // prose through reportProse() below, so both refuse the same placeholders with the same lines.
-import { parseDocument } from 'yaml';
 import { ReportSchema, type Report } from '../schemas/index.ts';
 import { modelFromReport, type ModelRun, type ReportModel } from '../analysis/report-model.ts';
 import { renderPlaceholder } from '../analysis/placeholders.ts';
 import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
-import { formatZodIssues, problem, yamlErrorLine, type Problem } from './problems.ts';
+import { formatZodIssues, problem, type Problem } from './problems.ts';
+import { readReport, splitReport } from './report-limits.ts';
 
-/** The frontmatter and body of a report file, and how many lines come before the body. */
-export function splitReport(text: string): { frontmatter: string; body: string; lineOffset: number } | undefined {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text);
-  if (!m) return undefined;
-  return { frontmatter: m[1]!, body: text.slice(m[0].length), lineOffset: m[0].split('\n').length - 1 };
-}
+export { splitReport } from './report-limits.ts';
 
 /** Every run id a report names, base first in each section. */
 export function reportRunIds(report: Report): string[] {
@@ -85,31 +80,9 @@ function parseReportFrontmatter(
   text: string,
   runIds: Set<string>,
 ): { problems: Problem[] } | { report: Report } {
-  const parts = splitReport(text);
-  if (!parts)
-    return {
-      problems: [
-        problem(
-          file,
-          '(frontmatter)',
-          'no YAML frontmatter between --- lines',
-          'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)',
-        ),
-      ],
-    };
-  const doc = parseDocument(parts.frontmatter);
-  if (doc.errors.length)
-    return {
-      problems: [
-        problem(
-          file,
-          '(frontmatter)',
-          `YAML syntax error: ${yamlErrorLine(doc.errors[0])}`,
-          'Fix the YAML of the frontmatter',
-        ),
-      ],
-    };
-  const parsed = ReportSchema.safeParse(doc.toJS());
+  const read = readReport(file, text);
+  if ('problems' in read) return read;
+  const parsed = ReportSchema.safeParse(read.frontmatter);
   if (!parsed.success)
     return { problems: formatZodIssues(file, parsed.error.issues, 'README.md shows a report frontmatter') };
   const r = parsed.data;

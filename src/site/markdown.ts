@@ -13,6 +13,7 @@ import { markdownToHtml, type HastPluginDefinition, type MdastPluginDefinition }
 import { isHttpUrl } from '../schemas/index.ts';
 import { lineColumn } from '../runs/problems.ts';
 import { safeHref } from './safe-url.ts';
+import { escapedIn, smartPunctuation } from './smart-punctuation.ts';
 import { MAX_PLACEHOLDER_CHARS, MAX_PLACEHOLDERS, scanPlaceholders } from '../analysis/placeholder-scan.ts';
 
 /** An image source the site may show: an http(s) URL or a path from the site's root, not a file beside the report. */
@@ -75,6 +76,9 @@ export function rootPathsUnder(base: string): HastPluginDefinition {
 export const markdownPlugins = {
   mdastPlugins: [imagesFromAllowList],
   hastPlugins: [rawHtmlAsText, linksFromAllowList],
+  // satteri's smart punctuation pairs quotes in quadratic time and memory (and aborted the process on 148 KB of
+  // `x "`): report prose gets its typography from smart-punctuation.ts in placeholderPlugin instead.
+  features: { gfm: true, smartPunctuation: false },
 };
 
 /** A placeholder that did not render: where in the report file, its source, what is wrong, what would resolve. */
@@ -158,10 +162,29 @@ export function placeholderPlugin(
     name: 'benchsite-placeholders',
     options: { position: true },
     text(node, ctx) {
-      if (!node.value.includes('{{')) return;
+      const value = node.value;
       const start = node.position?.start.offset ?? 0;
-      const raw = node.position ? body.slice(start, node.position.end.offset) : node.value;
-      const shown = scanPlaceholders(node.value);
+      const end = node.position?.end.offset ?? start;
+      const raw = node.position ? body.slice(start, end) : value;
+      // Typography of the text from..to of the value, with the characters around it in the source.
+      let literal: Uint8Array | undefined | null = null;
+      const typo = (from: number, to: number) => {
+        if (literal === null) literal = escapedIn(value, raw);
+        return smartPunctuation(
+          value.slice(from, to),
+          from > 0 ? value[from - 1]! : start > 0 ? body[start - 1]! : '',
+          to < value.length ? value[to]! : (body[end] ?? ''),
+          literal?.subarray(from, to),
+        );
+      };
+      if (!value.includes('{{')) {
+        // An autolink's text is its address: left as written.
+        if ((body[start - 1] === '<' && body[end] === '>') || /^(?:https?:\/\/|www\.|mailto:)\S*$/.test(raw)) return;
+        const shown = typo(0, value.length);
+        if (shown !== value) ctx.replaceNode(node, [{ type: 'text', value: shown }]);
+        return;
+      }
+      const shown = scanPlaceholders(value);
       const sources = scanPlaceholders(raw);
       if (shown.unclosed >= 0 || shown.found.length !== sources.found.length) {
         const i = Math.max(0, sources.unclosed);
@@ -178,12 +201,10 @@ export function placeholderPlugin(
       shown.found.forEach((m, i) => {
         const src = sources.found[i]!;
         const whole = raw.slice(src.index, src.end);
-        out +=
-          node.value.slice(last, m.index) +
-          (evaluate(src.source, start + src.index, whole) ?? node.value.slice(m.index, m.end));
+        out += typo(last, m.index) + (evaluate(src.source, start + src.index, whole) ?? value.slice(m.index, m.end));
         last = m.end;
       });
-      out += node.value.slice(last);
+      out += typo(last, value.length);
       ctx.replaceNode(node, [{ type: 'text', value: out }]);
     },
   };
@@ -204,7 +225,7 @@ export function renderReportMarkdown(
   const out = markdownToHtml(body, {
     mdastPlugins: [placeholderPlugin(body, lineOffset, render, problems), ...markdownPlugins.mdastPlugins],
     hastPlugins: [...markdownPlugins.hastPlugins, ...(base === '/' ? [] : [rootPathsUnder(base)])],
-    features: { gfm: true, smartPunctuation: true },
+    features: markdownPlugins.features,
   });
   // Every plugin here is synchronous, so satteri returns the result itself.
   if (out instanceof Promise) throw new Error('report Markdown plugins must be synchronous');

@@ -8,6 +8,7 @@ import { modelFromReport, type ReportModel } from '../analysis/report-model.ts';
 import { contentError } from '../runs/problems.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { reportProse, reportRunIds } from '../runs/validate-report.ts';
+import { reportText } from '../runs/report-limits.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
 import { sectionModel } from './report-memo.ts';
 import { reportSections } from './report-sections.ts';
@@ -30,8 +31,10 @@ export async function reportProseHtml(slug: string, report: Report): Promise<str
   const file = join(REPORTS_DIR, `${slug}.md`);
   const read = await readContentFile(file);
   if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
+  const text = reportText(file, read.bytes);
+  if ('problem' in text) throw contentError(file, [text.problem.text]);
   const model = await reportModel(slug, report);
-  const { html, problems } = reportProse(file, read.bytes.toString('utf8'), report, model, homeUrl());
+  const { html, problems } = reportProse(file, text.text, report, model, homeUrl());
   if (problems.length)
     throw contentError(
       file,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAnnotations, readAnnotations, readConfigFamilies } from '../../../../src/runs/read-history-files.ts';
+import {
+  MAX_HISTORY_FILE_BYTES,
+  parseAnnotations,
+  readAnnotations,
+  readConfigFamilies,
+} from '../../../../src/runs/read-history-files.ts';
 import { annotationsBefore, annotationsFor, familyOf } from '../../../../src/analysis/history-content.ts';
 
 describe('content/annotations.yaml', () => {
@@ -35,7 +40,7 @@ describe('content/annotations.yaml', () => {
     expect(await readAnnotations(dir)).toEqual({ value: [], text: '', problems: [] });
     await writeFile(join(dir, 'annotations.yaml'), '- [unclosed');
     const r = await readAnnotations(dir);
-    expect(r.problems[0]!.text).toMatch(/annotations\.yaml: \(file\): is not YAML: /);
+    expect(r.problems[0]!.text).toMatch(/annotations\.yaml: line 1:12: YAML syntax error: /);
   });
 
   it('a history page shows its host (and product); a run page those on or before its date', () => {
@@ -85,5 +90,37 @@ describe('content/config-families.yaml', () => {
     expect((await readConfigFamilies(dir)).problems.map((p) => `${p.where}: ${p.message}`)).toEqual([
       'entry 2 ("b"): config "c2" is also in entry 1 ("a")',
     ]);
+  });
+});
+
+describe('hostile history files', () => {
+  it('refuses an alias bomb, a deep nesting and a file over the bound, each with one line and its place', async () => {
+    // The billion laughs: nine levels of nine aliases of the level before.
+    let bomb = 'a0: &a0 [x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 9; i++)
+      bomb += `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
+    expect(parseAnnotations('a.yaml', bomb).problems.map((p) => p.text)).toEqual([
+      expect.stringMatching(/^a\.yaml: line 1:1: aliases \(\*name\) that expand to too many nodes/),
+    ]);
+    expect(parseAnnotations('a.yaml', '['.repeat(50_000)).problems.map((p) => p.text)).toEqual([
+      expect.stringMatching(/^a\.yaml: line 1:33: nested more than 32 levels deep\. Each entry is/),
+    ]);
+    const dir = await mkdtemp(join(tmpdir(), 'benchsite-ann-'));
+    await writeFile(join(dir, 'annotations.yaml'), '# x\n'.repeat(MAX_HISTORY_FILE_BYTES / 4 + 1));
+    expect((await readAnnotations(dir)).problems.map((p) => p.text)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `annotations\\.yaml: \\(file\\): is ${MAX_HISTORY_FILE_BYTES + 4} bytes, more than the ${MAX_HISTORY_FILE_BYTES} allowed`,
+        ),
+      ),
+    ]);
+  });
+  it('reads 20,000 entries (860 KB) in linear time', () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => `- {date: 2026-01-01, host: h, text: t${i}}`).join('\n');
+    const t0 = performance.now();
+    expect(parseAnnotations('a.yaml', text).value).toHaveLength(20_000);
+    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 });
