@@ -2,10 +2,10 @@
 // build (astro.config.mjs for `base` and `site`, the layout for every page), by `benchsite validate` and by
 // `benchsite init`, through the content file rules; a problem is one line naming the field.
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { z } from 'zod';
 import { SiteConfigSchema, type SiteConfig } from '../schemas/index.ts';
-import { formatZodIssues, problem, yamlErrorLine, type Problem } from './problems.ts';
+import { formatZodIssues, problem, type Problem } from './problems.ts';
+import { MAX_CONFIG_FILE_CHARS, parseContentYaml } from './content-yaml.ts';
 import { readContentFileSync } from './validate-files.ts';
 
 export const SITE_CONFIG_FILE = 'site.yaml';
@@ -18,13 +18,10 @@ const FIELDS = 'docs/site-config.md lists every field (title, author, descriptio
 
 /** The site config in `text` (the file's YAML), or its problems. */
 export function parseSiteConfig(file: string, text: string): { value?: SiteConfig; problems: Problem[] } {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (e) {
-    return { problems: [problem(file, '(file)', `is not YAML: ${yamlErrorLine(e)}`, `Fix the YAML; ${FIELDS}`)] };
-  }
-  const r = SiteConfigSchema.safeParse(data ?? {});
+  const yaml = parseContentYaml(text, MAX_CONFIG_FILE_CHARS);
+  if (!yaml.ok)
+    return { problems: [problem(file, `line ${yaml.line}:${yaml.column}`, yaml.message, `Fix the YAML; ${FIELDS}`)] };
+  const r = SiteConfigSchema.safeParse(yaml.data ?? {});
   if (r.success) return { value: r.data, problems: [] };
   return { problems: formatZodIssues(file, r.error.issues.map(keyIssue), FIELDS) };
 }

@@ -5,7 +5,8 @@
 // on it elsewhere (src/runs/validate-report.ts) with the reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parseContentYaml } from '../runs/content-yaml.ts';
+import { MAX_FRONTMATTER_CHARS } from '../runs/report-limits.ts';
 import { ReportSchema } from '../schemas/index.ts';
 import { reportSections } from './report-sections.ts';
 
@@ -28,13 +29,9 @@ export function reportsByRun(reportsDir: string): Map<string, RunReportLink[]> {
   }
   for (const f of files.sort()) {
     const fm = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(readFileSync(join(reportsDir, f), 'utf8'));
-    let data: unknown;
-    try {
-      data = fm ? parse(fm[1]!) : undefined;
-    } catch {
-      continue;
-    }
-    const parsed = ReportSchema.safeParse(data);
+    const yaml = fm ? parseContentYaml(fm[1]!, MAX_FRONTMATTER_CHARS) : undefined;
+    if (!yaml?.ok) continue;
+    const parsed = ReportSchema.safeParse(yaml.data);
     if (!parsed.success || parsed.data.draft) continue;
     const r = parsed.data;
     const link = { slug: f.replace(/\.md$/, ''), title: r.title, date: r.date.toISOString().slice(0, 10) };
