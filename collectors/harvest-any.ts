@@ -1,14 +1,54 @@
 // Every harvester, tried on every input: a raw tree may hold runs of several benchmarks.
 import { BENCHMARK_FOLDERS } from './benchmarks.ts';
 import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
-import type { HarvestedRun, HarvestResult } from './lib/harvested.ts';
-import type { RawTree } from './lib/raw-tree.ts';
+import type { HarvestedRun, HarvestResult, Refusal } from './lib/harvested.ts';
+import { isInputError } from './lib/input-error.ts';
+import { withoutBadFiles } from './lib/leave-out.ts';
+import { RAW_META } from './lib/meta.ts';
+import type { RawEntry, RawTree } from './lib/raw-tree.ts';
 import { guardNumbers } from './lib/plausible.ts';
 
 export type { HarvestOptions };
 
-/** One step of harvesting a tree, in the order of its runs: a unit (harvested where the caller chooses), or runs. */
-export type HarvestStep<U> = { unit: U } | { runs: HarvestedRun[] };
+/**
+ * One step of harvesting a tree, in the order of its runs: a unit (harvested where the caller chooses), runs,
+ * or files refused as bad input.
+ */
+export type HarvestStep<U> = { unit: U } | { runs: HarvestedRun[] } | { refused: Refusal[] };
+
+/**
+ * A run directory harvested on its own, with every file it refuses left out and listed (leave-out.ts); when
+ * it cannot be harvested even so (an error naming no single file), the whole directory is refused. Bugs throw.
+ */
+export function harvestUnit(
+  b: BenchmarkFolder,
+  u: HarvestUnit,
+  opts: HarvestOptions,
+): { run?: HarvestedRun; refused: Refusal[] } {
+  // Paths as in the input: a unit's are relative to its directory.
+  const shown = (e: RawEntry) => e.origin ?? (u.input === '' ? e.path : `${u.input}/${e.path}`);
+  let r;
+  try {
+    r = withoutBadFiles(
+      u.entries,
+      (entries) => {
+        const h = b.units!.harvest({ ...u, entries }, opts);
+        guardNumbers(h);
+        return h;
+      },
+      shown,
+    );
+  } catch (e) {
+    if (!isInputError(e)) throw e;
+    return { refused: [{ path: u.input, reason: e.message }] };
+  }
+  // A bad meta file of the directory: its run's facts (host, DBMS) are unknown, so none of it is written.
+  const meta = r.named.find((e) => e.path === RAW_META);
+  if (meta) return { refused: r.refused.filter((x) => x.path === shown(meta)) };
+  // Every test's output refused: nothing of the directory is a result.
+  if (r.result && r.result.run.tests.length === 0) return { refused: r.refused };
+  return { run: r.result, refused: r.refused };
+}
 
 /**
  * Runs of every benchmark in the tree. Each harvester sees only the files the ones before it did not use
@@ -17,13 +57,18 @@ export type HarvestStep<U> = { unit: U } | { runs: HarvestedRun[] };
  * rather than what it is not (`not HammerDB output`); when every one only said what it is not, that no
  * harvester recognised it (the last one's "not HammerDB output" alone would blame HammerDB).
  */
-export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
-  const { steps, skipped } = harvestSteps(tree, opts, (b, u) => {
-    const h = b.units!.harvest(u, opts);
-    guardNumbers(h);
-    return h;
-  });
-  return { runs: steps.flatMap((s) => ('unit' in s ? [s.unit] : s.runs)), skipped };
+export function harvestAny(tree: RawTree, opts: HarvestOptions = {}): HarvestResult & { refused: Refusal[] } {
+  const { steps, skipped } = harvestSteps(tree, opts, (b, u) => harvestUnit(b, u, opts));
+  const runs: HarvestedRun[] = [];
+  const refused: Refusal[] = [];
+  for (const s of steps)
+    if ('runs' in s) runs.push(...s.runs);
+    else if ('refused' in s) refused.push(...s.refused);
+    else {
+      if (s.unit.run) runs.push(s.unit.run);
+      refused.push(...s.unit.refused);
+    }
+  return { runs, skipped, refused };
 }
 
 /**
@@ -36,7 +81,8 @@ export function harvestSteps<U>(
   opts: HarvestOptions,
   unit: (b: BenchmarkFolder, u: HarvestUnit) => U,
 ): { steps: HarvestStep<U>[]; skipped: HarvestResult['skipped'] } {
-  const steps: HarvestStep<U>[] = [];
+  // Files the input could not give (unreadable) come first.
+  const steps: HarvestStep<U>[] = tree.refused?.length ? [{ refused: tree.refused }] : [];
   const reasons = new Map<string, string[]>();
   const tried = BENCHMARK_FOLDERS.map((b) => b.name).join(', ');
   let left = tree;
@@ -48,10 +94,13 @@ export function harvestSteps<U>(
       for (const u of split.units) steps.push({ unit: unit(b, u) });
       rest = split.rest;
     }
-    const r = b.harvest(rest, opts);
+    const bad = withoutBadFiles(rest.entries, (entries) => b.harvest({ ...rest, entries }, opts));
+    const r = bad.result ?? { runs: [], skipped: [] };
+    const refused = bad.refused;
     // Whatever a parser let through, no impossible number is published (lib/plausible.ts).
     r.runs.forEach(guardNumbers);
     steps.push({ runs: r.runs });
+    if (refused.length || r.refused?.length) steps.push({ refused: [...refused, ...(r.refused ?? [])] });
     for (const x of r.skipped) reasons.set(x.path, [...(reasons.get(x.path) ?? []), x.reason]);
     const unused = new Set(r.skipped.map((x) => x.path));
     left = { ...left, entries: left.entries.filter((e) => unused.has(e.path)) };

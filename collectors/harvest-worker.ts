@@ -4,8 +4,8 @@
 // directory's files make its run alone, so two cores harvest two of them at once.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BENCHMARK_FOLDERS } from './benchmarks.ts';
+import { harvestUnit } from './harvest-any.ts';
 import type { HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
-import { guardNumbers } from './lib/plausible.ts';
 import { prepareRun } from './lib/write-run.ts';
 import { errorData } from './lib/error-data.ts';
 
@@ -22,14 +22,15 @@ port.on('message', async (job: UnitJob) => {
   const folder = BENCHMARK_FOLDERS.find((b) => b.name === job.folder)!;
   let h;
   try {
-    h = folder.units!.harvest(job.unit, opts);
-    guardNumbers(h);
+    const r = harvestUnit(folder, job.unit, opts);
+    h = r.run;
+    // Said at once: the main thread then sends the next directory, parsed here while this one is compressed.
+    port.postMessage({ id: job.id, harvested: true, refused: r.refused, none: !h });
   } catch (e) {
     port.postMessage({ id: job.id, harvestError: errorData(e) });
     return;
   }
-  // Said at once: the main thread then sends the next directory, parsed here while this one is compressed.
-  port.postMessage({ id: job.id, harvested: true });
+  if (!h) return;
   try {
     const p = await prepareRun(h, out);
     // Moved, not copied: hundreds of MB for a long run. A small Buffer may share Node's pool: copied first.

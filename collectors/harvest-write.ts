@@ -9,7 +9,7 @@ import type { Run } from '../src/schemas/index.ts';
 import { harvestAny, harvestSteps, type HarvestStep } from './harvest-any.ts';
 import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
 import { errorFrom, type ErrorData } from './lib/error-data.ts';
-import type { HarvestResult } from './lib/harvested.ts';
+import type { HarvestResult, Refusal } from './lib/harvested.ts';
 import type { RawTree } from './lib/raw-tree.ts';
 import { commitRun, writeHarvestedRuns, type PreparedRun, type WrittenRun } from './lib/write-run.ts';
 
@@ -36,15 +36,16 @@ import(workerData.url);`;
 export const PARALLEL_BYTES = 64 << 20;
 
 /**
- * Harvest a tree and write its runs to `out`; `done` hears of each run in order, written or refused. Throws
- * what harvestAny throws (nothing is written then).
+ * Harvest a tree and write its runs to `out`; `done` hears of each run in order, written or refused. Files
+ * refused as bad input (leave-out.ts) are listed in `refused`, in harvestAny's order; the good runs are
+ * written. Throws what harvestAny throws (nothing is written then).
  */
 export async function harvestAndWrite(
   tree: RawTree,
   out: string,
   opts: HarvestWriteOptions,
   done: (run: Run, r: RunOutcome) => void,
-): Promise<{ runs: number; skipped: HarvestResult['skipped'] }> {
+): Promise<{ runs: number; skipped: HarvestResult['skipped']; refused: Refusal[] }> {
   const { replace, workers: asked, consume, ...harvestOpts } = opts;
   let bytes = 0;
   for (const e of tree.entries) bytes += e.data.length;
@@ -52,7 +53,7 @@ export async function harvestAndWrite(
   if (workers < 1) {
     const r = harvestAny(tree, harvestOpts);
     await writeHarvestedRuns(r.runs, out, (h, x) => done(h.run, x), { replace });
-    return { runs: r.runs.length, skipped: r.skipped };
+    return { runs: r.runs.length, skipped: r.skipped, refused: r.refused };
   }
   // Buffers that may move: each the whole of one file's bytes and of no other's (a caller's tree may share one).
   const movable = new Set<ArrayBufferLike>();
@@ -75,17 +76,25 @@ export async function harvestAndWrite(
       failed = e; // after every unit handed out so far in run order: one of them may have failed first
     }
     for (const t of pool.tasks) {
-      const error = await t.harvested;
-      if (error) throw errorFrom(error);
+      const h = await t.harvested;
+      if ('error' in h) throw errorFrom(h.error);
     }
     if (!plan) throw failed;
     let runs = 0;
+    const refused: Refusal[] = [];
     for (const step of plan.steps) {
       if ('runs' in step) {
         await writeHarvestedRuns(step.runs, out, (h, x) => done(h.run, x), { replace });
         runs += step.runs.length;
         continue;
       }
+      if ('refused' in step) {
+        refused.push(...step.refused);
+        continue;
+      }
+      const h = await step.unit.harvested;
+      if ('refused' in h) refused.push(...h.refused);
+      if ('none' in h && h.none) continue;
       const r = await step.unit.prepared;
       runs++;
       if ('error' in r) {
@@ -100,17 +109,20 @@ export async function harvestAndWrite(
       }
       done(r.prepared.run, outcome);
     }
-    return { runs, skipped: plan.skipped };
+    return { runs, skipped: plan.skipped, refused };
   } finally {
     await pool.close();
   }
 }
 
+/** A unit harvested: the files it refused, and whether it gave no run (all of it refused); or the error it threw. */
+type Harvested = { refused: Refusal[]; none: boolean } | { error: ErrorData };
+
 interface UnitTask {
   id: number;
   bytes: number;
-  /** Settles when the unit is harvested: with the error harvesting threw, or undefined. */
-  harvested: Promise<ErrorData | undefined>;
+  /** Settles when the unit is harvested. */
+  harvested: Promise<Harvested>;
   prepared: Promise<{ prepared: PreparedRun } | { run: Run; error: ErrorData }>;
 }
 
@@ -118,7 +130,7 @@ interface Pending {
   task: UnitTask;
   job: { id: number; folder: string; unit: HarvestUnit };
   transfer: ArrayBuffer[];
-  harvested(e: ErrorData | undefined): void;
+  harvested(h: Harvested): void;
   prepared(r: Awaited<UnitTask['prepared']>): void;
 }
 
@@ -150,7 +162,7 @@ class UnitPool {
     let bytes = 0;
     for (const e of entries) bytes += e.data.length;
     let pending!: Pending;
-    const harvested = new Promise<ErrorData | undefined>((res) => (pending = { harvested: res } as Pending));
+    const harvested = new Promise<Harvested>((res) => (pending = { harvested: res } as Pending));
     const prepared = new Promise<Awaited<UnitTask['prepared']>>((res) => (pending.prepared = res));
     const task: UnitTask = { id, bytes, harvested, prepared };
     Object.assign(pending, { task, job: { id, folder: b.name, unit: { ...unit, entries } }, transfer });
@@ -190,11 +202,9 @@ class UnitPool {
     w.on('message', (m: WorkerMessage) => {
       const p = this.running.get(m.id)!;
       if ('harvested' in m || 'harvestError' in m) {
-        p.harvested('harvestError' in m ? m.harvestError : undefined);
-        if ('harvestError' in m) {
-          this.running.delete(m.id);
-          p.prepared({ run: undefined as never, error: m.harvestError });
-        }
+        p.harvested('harvestError' in m ? { error: m.harvestError } : { refused: m.refused, none: m.none });
+        if ('harvestError' in m || m.none) this.running.delete(m.id);
+        if ('harvestError' in m) p.prepared({ run: undefined as never, error: m.harvestError });
         this.idle.push(w);
         this.dispatch();
         return;
@@ -213,7 +223,7 @@ class UnitPool {
   private fail(e: Error): void {
     const data = { kind: e.name, message: e.message, stack: e.stack };
     for (const p of [...this.running.values(), ...this.queue]) {
-      p.harvested(data);
+      p.harvested({ error: data });
       p.prepared({ run: undefined as never, error: data });
     }
     this.running.clear();
@@ -227,7 +237,7 @@ class UnitPool {
 }
 
 type WorkerMessage =
-  | { id: number; harvested: true }
+  | { id: number; harvested: true; refused: Refusal[]; none: boolean }
   | { id: number; harvestError: ErrorData }
   | { id: number; prepared: PreparedRun }
   | { id: number; run: Run; prepareError: ErrorData };

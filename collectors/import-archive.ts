@@ -7,8 +7,10 @@
 // Pure: the command loads the files and writes the runs.
 import type { Meta } from '../src/schemas/index.ts';
 import type { ArchiveImport } from './lib/archive-run.ts';
+import type { Refusal } from './lib/harvested.ts';
 import { BENCHMARK_FOLDERS } from './benchmarks.ts';
 import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
+import { withoutBadFiles } from './lib/leave-out.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { metaRequiredFor } from './lib/messages.ts';
 import { isSummaryFile } from './insert-benchmark/harvest-summaries.ts';
@@ -22,6 +24,9 @@ export interface ImportOptions {
   /** `--base` of the relative tables: one for all, or one per table in the order they are found. */
   bases: string[];
 }
+
+/** A file refused, with the index of the input (tree) it is in; its path and reason name it inside that input. */
+export type InputRefusal = Refusal & { input: number };
 
 /** Thrown for a command line the inputs cannot be imported with (no --meta for a post's table, --base count). */
 export class ImportUsageError extends Error {}
@@ -54,9 +59,12 @@ function kindOf(e: RawEntry): Kind | { skip: string } {
   return { skip: 'not an archive or table format `benchsite import` reads' };
 }
 
-/** Runs of every recognised file of the inputs. Throws with file and line on the first malformed file. */
-export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveImport {
-  const out: ArchiveImport = { runs: [], skipped: [], warnings: [] };
+/**
+ * Runs of every recognised file of the inputs. A malformed file is left out (named in `refused` with file,
+ * line and why) and the rest imported without it; errors that name no file are thrown.
+ */
+export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveImport & { refused: InputRefusal[] } {
+  const out: ArchiveImport & { refused: InputRefusal[] } = { runs: [], skipped: [], warnings: [], refused: [] };
   const published: PublishedCsv[] = [];
   const relative: Array<Omit<RelativeCsv, 'base'>> = [];
   for (const tree of trees) {
@@ -67,6 +75,9 @@ export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveIm
       out.skipped.push(...r.skipped.map((x) => ({ ...x, path: shown(x.path) })));
       out.warnings.push(...r.warnings);
     };
+    const input = trees.indexOf(tree);
+    const refuse = (r: Refusal) => out.refused.push({ ...r, input });
+    tree.refused?.forEach(refuse);
     const byKind = new Map<Kind, RawEntry[]>();
     for (const e of tree.entries) {
       const k = kindOf(e);
@@ -75,7 +86,10 @@ export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveIm
     }
     for (const b of BENCHMARK_FOLDERS) {
       const entries = byKind.get(b);
-      if (entries) merge(b.archive!.import(tree.name, entries, opts));
+      if (!entries) continue;
+      const r = withoutBadFiles(entries, (list) => b.archive!.import(tree.name, list, opts));
+      r.refused.forEach(refuse);
+      if (r.result) merge(r.result);
     }
     for (const e of byKind.get('published') ?? []) published.push({ name: fileName(e.path), data: e.data });
     for (const e of byKind.get('relative') ?? []) relative.push({ name: fileName(e.path), data: e.data });

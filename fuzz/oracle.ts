@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
-import type { HarvestedRun } from '../collectors/lib/harvested.ts';
+import type { HarvestedRun, Refusal } from '../collectors/lib/harvested.ts';
 import { isInputError } from '../collectors/lib/input-error.ts';
 import { publishableRun } from '../collectors/lib/publishable.ts';
 import { loadRawInput, type RawTree } from '../collectors/lib/raw-tree.ts';
@@ -80,9 +80,10 @@ export async function runCase(
   harvested: () => void = () => {},
 ): Promise<Outcome> {
   let runs: HarvestedRun[];
+  let refused: Refusal[];
   try {
     const tree = await treeOf(c, tmp);
-    runs = harvestAny(tree).runs;
+    ({ runs, refused } = harvestAny(tree));
     // What follows is the fuzzer's own code: a case that stops there is the fuzzer's bug, not harvest's.
     harvested();
   } catch (e) {
@@ -92,11 +93,18 @@ export async function runCase(
     }
     return { kind: 'uncaught', place: placeOf(e), detail: String((e as Error)?.stack ?? e) };
   }
-  if (runs.length === 0) return { kind: 'no runs' };
+  // The runs written beside refused files must be as right as any.
   for (const h of runs) {
     const bad = checkRun(h, c, base);
     if (bad) return bad;
   }
+  // Bad files are left out with a message naming them (and the rest harvested).
+  if (refused.length) {
+    const unnamed = refused.find((r) => !r.path || !r.reason.includes(r.path.split('/').pop()!));
+    if (unnamed) return { kind: 'uncaught', place: 'a refusal that names no file', detail: unnamed.reason };
+    return { kind: 'refused', detail: refused.map((r) => r.reason).join('\n') };
+  }
+  if (runs.length === 0) return { kind: 'no runs' };
   return { kind: 'success' };
 }
 
@@ -223,13 +231,23 @@ function crossCheck(
     const qps = values.get('qps')?.value;
     const out = rawFiles[0] && c.files.find((f) => f.path === rawFiles[0] || f.path.endsWith(`/${rawFiles[0]}`));
     if (qps === undefined || !out || out.path.endsWith('.gz')) return undefined;
+    // Each report of the file (a log may hold several runs): its query count and total time. A report whose
+    // lines are damaged cannot be matched with its test: the file is not judged then.
     const text = dec.decode(out.data);
-    const q = /^[ \t]+queries:[ \t]+(\d+)[ \t]/m.exec(text);
-    const t = /^[ \t]+(?:total time|time elapsed):[ \t]+([\d.]+)s/m.exec(text);
-    if (!q || !t) return undefined;
-    const expected = Number(q[1]) / Number(t[1]);
-    if (!(Math.abs(qps - expected) <= 0.05 * Math.max(qps, expected) + 0.01))
-      return { place: 'qps is not queries / total time', detail: `qps ${qps}, ${q[1]} queries in ${t[1]} s` };
+    const reports: Array<[number, number]> = [];
+    for (const part of text.split(/^[ \t]*(?:SQL|OLTP test) statistics:/m).slice(1)) {
+      const q = /^[ \t]+(?:queries|read\/write requests):[ \t]+(\d+)[ \t]/m.exec(part);
+      const t = /^[ \t]+(?:total time|time elapsed):[ \t]+([\d.]+)s/m.exec(part);
+      if (!q || !t) return undefined;
+      reports.push([Number(q[1]), Number(t[1])]);
+    }
+    if (reports.length === 0) return undefined;
+    const near = (e: number) => Math.abs(qps - e) <= 0.05 * Math.max(qps, e) + 0.01;
+    if (!reports.some(([q, t]) => near(q / t)))
+      return {
+        place: 'qps is not queries / total time of any report of its file',
+        detail: `qps ${qps}, reports ${reports.map(([q, t]) => `${q} in ${t} s`).join(', ')}`,
+      };
   }
   if (fmt === 'hammerdb') {
     const nopm = values.get('nopm')?.value;

@@ -18,8 +18,10 @@ finds the benchmark runs in it and writes, per run:
                                               raw.tar.gz   every raw file, with its sha256 in run.json
 Writing is atomic and idempotent: harvesting the same files again changes nothing. A run whose id
 exists with other raw files is a repeat: it is kept beside the first as <id>~2, ~3 ... (both kept,
-and said so); --replace writes over the first run instead. Raw archives
-are gzip level 6, or level 1 (3x faster, ~25% larger) for runs of more than 64 MiB of raw files.
+and said so); --replace writes over the first run instead. A bad file (corrupt gzip, no permission,
+cut off in an archive) is named with why and left out; the rest is written, and the exit code is 1.
+Raw archives are gzip level 6, or level 1 (3x faster, ~25% larger) for runs of more than 64 MiB of
+raw files.
 Passwords in commands, settings and raw files become ***. One <raw> may unpack to at most 2 GiB
 (BENCHSITE_MAX_RAW=8G to change it): it is held in memory, about 3x its size at the peak.
 
@@ -99,7 +101,12 @@ Example:
         failures++;
         continue;
       }
-      if (result.runs === 0) {
+      // Bad files left out while the rest was harvested: each named with why, and the exit code says so.
+      for (const r of result.refused) {
+        console.error(`error: ${r.reason.startsWith(input) ? '' : `${input}: `}${r.reason}`);
+        failures++;
+      }
+      if (result.runs === 0 && result.refused.length === 0) {
         console.error(
           `error: ${input}: no benchmark runs found. See \`benchsite harvest --help\` for the layouts benchsite reads.`,
         );

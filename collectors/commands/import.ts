@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { runId } from '../../src/runs/run-id.ts';
 import { ImportUsageError, importArchives } from '../import-archive.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
@@ -29,7 +29,8 @@ Recognised (provenance in brackets, shown on the run page and in exports):
                     stored_procedures, metric columns (nopm, tpm, vmstat_cs ...)                 [published table]
                     relative values: label (or column), test, value (or relative), with --base   [published relative]
 Relative tables (qps.rel, o.met's relative rows, .rel.csv) are checked cell by cell against the absolute
-values; every disagreement is printed as a warning with file, line, column and both values.
+values; every disagreement is printed as a warning with file, line, column and both values. A malformed
+file is named with its line and left out, the rest imported; the exit code is then 1.
 
 --meta <file> (YAML or JSON): what the files do not say; anything not given stays unknown.
   host:       { name: pn53, description: ..., cpuModel: ..., cores: 8, memoryGiB: 32, ... }
@@ -75,9 +76,15 @@ Examples:
       throw e;
     }
     for (const w of result.warnings) console.error(`warning: ${w}`);
+    // Malformed files left out while the rest was imported: each named with why, and the exit code says so.
+    for (const r of result.refused) console.error(`error: ${inInput(positionals[r.input]!, r.reason)}`);
     const refused = await refusals(result.runs, values.out!);
-    let failures = refused.size;
-    for (const [, why] of refused) console.error(`error: ${why}`);
+    let failures = result.refused.length;
+    // Runs refused for one reason (one id clash) are said once.
+    for (const why of new Set(refused.values())) {
+      console.error(`error: ${why}`);
+      failures++;
+    }
     let written = 0;
     await writeHarvestedRuns(
       result.runs.filter((h) => !refused.has(h)),
@@ -102,7 +109,7 @@ Examples:
       );
       if (values.verbose) for (const s of result.skipped) console.error(`  ${s.path}: ${s.reason}`);
     }
-    if (result.runs.length === 0) {
+    if (result.runs.length === 0 && result.refused.length === 0) {
       console.error(
         `error: ${positionals.join(', ')}: nothing to import. See \`benchsite import --help\` for the formats it reads.`,
       );
@@ -114,6 +121,14 @@ Examples:
     return failures ? 1 : 0;
   },
 };
+
+/** A message naming a file inside an input, said with the input as the user gave it. */
+function inInput(input: string, reason: string): string {
+  const name = basename(input);
+  // A file given itself: its message starts with its name.
+  if (reason.startsWith(name) && /^[:\s]/.test(reason.slice(name.length))) return input + reason.slice(name.length);
+  return `${input}: ${reason}`;
+}
 
 /**
  * Runs not to write: two runs of this import with one id, and a relative run that would replace one holding

@@ -14,4 +14,15 @@ export interface HarvestResult {
   runs: HarvestedRun[];
   /** Files or directories that are not runs (summaries, notes), with why; printed so nothing is lost silently. */
   skipped: Array<{ path: string; reason: string }>;
+  /**
+   * Files (or run directories) refused as bad input while the rest was harvested: a corrupt gzip, a file that
+   * cannot be read. `reason` is the one-line error naming the file; the command exits non-zero.
+   */
+  refused?: Refusal[];
+}
+
+/** A bad file left out of a harvest or import, and the error that names it. */
+export interface Refusal {
+  path: string;
+  reason: string;
 }

@@ -9,6 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isAscii } from 'node:buffer';
 import { basename, join, relative, sep } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';
+import type { Refusal } from './harvested.ts';
 import { InputError } from './input-error.ts';
 import { TarFormatError, TarReader } from './tar.ts';
 
@@ -34,6 +35,11 @@ export interface RawTree {
   /** Base name of the input, e.g. `x.pg1518.cy1.pk1` or `sysbench` for `sysbench.tar.gz`. */
   name: string;
   entries: RawEntry[];
+  /**
+   * Files of the input that could not be read (no permission, gone while reading, cut off in a truncated
+   * archive), each with the one-line error naming it: the rest is harvested, and the command exits non-zero.
+   */
+  refused?: Refusal[];
 }
 
 const decoder = new TextDecoder();
@@ -181,26 +187,63 @@ async function readRawInput(input: string): Promise<RawTree> {
     // Read synchronously: a result directory holds hundreds of small files, and one round trip to the thread
     // pool per stat and read took several times longer than the reading itself.
     const files: Array<{ full: string; size: number; mtimeMs: number }> = [];
-    walk(input, files);
+    const refused: Refusal[] = [];
+    const inInput = (full: string) => relative(input, full).split(sep).join('/');
+    walk(input, files, (full, e) => refused.push(unreadable(inInput(full), e)));
     if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge(input, limit);
     const entries: RawEntry[] = [];
     for (const f of files) {
+      let b: Buffer;
+      try {
+        b = readFileSync(f.full);
+      } catch (e) {
+        refused.push(unreadable(inInput(f.full), e));
+        continue;
+      }
       // A view of the buffer read, not a copy (a copy of a gigabyte cost a second).
-      const b = readFileSync(f.full);
       const data = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-      entries.push({ path: relative(input, f.full).split(sep).join('/'), data, mtimeMs: f.mtimeMs });
+      entries.push({ path: inInput(f.full), data, mtimeMs: f.mtimeMs });
     }
-    return { name: basename(input), entries: entries.sort(byPath) };
+    const tree: RawTree = { name: basename(input), entries: entries.sort(byPath) };
+    if (refused.length) tree.refused = refused.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return tree;
   }
   if (/\.(tar\.gz|tgz)$/.test(input)) {
-    const entries = (await unpackTarGz(input, limit)).map((e) => ({
+    const unpacked = await unpackTarGz(input, limit);
+    const entries = unpacked.entries.map((e) => ({
       path: memberPath(input, e.path),
       data: e.data,
       mtimeMs: e.mtime ? e.mtime * 1000 : undefined,
     }));
     // A member stored twice (tar -r appends) is what tar -x leaves: the last copy.
     const last = new Map(entries.map((e) => [e.path, e]));
-    return { name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''), entries: [...last.values()].sort(byPath) };
+    const tree: RawTree = {
+      name: basename(input).replace(/\.(tar\.gz|tgz)$/, ''),
+      entries: [...last.values()].sort(byPath),
+    };
+    if (unpacked.cut) {
+      // The members before the cut are whole (a truncated file loses its end, not its start), but the folders
+      // the archive ends inside may have had more files after it: their files are left out too, so no run is
+      // harvested from part of its files. Folders tar had finished before the cut are read.
+      const open = openFolders(unpacked.cut.path);
+      const folder = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+      const partial = tree.entries.filter((e) => open.has(folder(e.path)));
+      tree.entries = tree.entries.filter((e) => !open.has(folder(e.path)));
+      tree.refused = [{ path: unpacked.cut.path || input, reason: unpacked.cut.reason }];
+      if (partial.length)
+        tree.refused.push({
+          path: input,
+          reason: new InputError({
+            file: input,
+            what: `${partial.length} file(s) of the folders it is cut inside (${[...open].map((d) => d || '(top)').join(', ')}) are left out too, since their files after the cut are lost: ${partial
+              .slice(0, 5)
+              .map((e) => e.path)
+              .join(', ')}${partial.length > 5 ? ` and ${partial.length - 5} more` : ''}`,
+            todo: 'Make the archive again (tar -czf) from the complete files',
+          }).message,
+        });
+    }
+    return tree;
   }
   if (info.size > limit) throw tooLarge(input, limit);
   const data = new Uint8Array(await readFile(input));
@@ -229,7 +272,10 @@ export function memberPath(input: string, path: string): string {
   return parts.join('/');
 }
 
-/** The files of a .tar.gz, unpacked as a stream and refused as soon as they pass `limit` bytes. */
+/**
+ * The files of a .tar.gz, unpacked as a stream and refused as soon as they pass `limit` bytes. An archive cut
+ * short (a truncated download) gives the members before the cut, and `cut` names the member it ends inside.
+ */
 async function unpackTarGz(input: string, limit: number) {
   let kept = 0;
   const tar = new TarReader((path, size) => {
@@ -241,6 +287,7 @@ async function unpackTarGz(input: string, limit: number) {
   source.on('error', (e) => gunzip.destroy(e));
   source.pipe(gunzip);
   let unpacked = 0;
+  let endsEarly: string | undefined;
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
       unpacked += chunk.length;
@@ -258,33 +305,81 @@ async function unpackTarGz(input: string, limit: number) {
         todo: 'Make the archive again with tar -czf',
       });
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError({
-      file: input,
-      what: code?.startsWith('Z_') ? gzipProblem(e) : `cannot be read (${(e as Error).message})`,
-      todo: code?.startsWith('Z_') ? `${GZIP_TODO}; a .tar.gz is made with tar -czf` : undefined,
-    });
+    // gzip data that stops (a truncated file) holds the members before the cut as they were.
+    if (code === 'Z_BUF_ERROR' && /unexpected end of file/.test((e as Error).message)) endsEarly = gzipProblem(e);
+    else
+      throw new InputError({
+        file: input,
+        what: code?.startsWith('Z_') ? gzipProblem(e) : `cannot be read (${(e as Error).message})`,
+        todo: code?.startsWith('Z_') ? `${GZIP_TODO}; a .tar.gz is made with tar -czf` : undefined,
+      });
   } finally {
     source.destroy();
     gunzip.destroy();
   }
   const entries = tar.end();
-  if (tar.cutShort !== undefined)
+  const cutShort = tar.cutShort ?? (endsEarly !== undefined ? '' : undefined);
+  if (cutShort === undefined) return { entries };
+  const whole = entries.filter((e) => e.path !== cutShort);
+  if (whole.length === 0)
     throw new InputError({
       file: input,
-      what: `the archive ends inside ${JSON.stringify(tar.cutShort)}: it is truncated`,
+      what: endsEarly ?? `the archive ends inside ${JSON.stringify(tar.cutShort)}: it is truncated`,
       todo: 'Make the archive again (tar -czf) from the complete files',
     });
-  return entries;
+  const inside = cutShort === '' ? 'after its last whole member' : `inside ${JSON.stringify(cutShort)}`;
+  const reason = new InputError({
+    file: input,
+    what: `the archive is cut short ${inside}${endsEarly ? ' (the gzip data ends early)' : ''}: ${cutShort ? 'that member is left out, and ' : ''}the members before it are read`,
+    todo: 'Make the archive again (tar -czf) from the complete files',
+  }).message;
+  return { entries: whole, cut: { path: cutShort, reason } };
 }
 
-/** Every regular file below `dir` with its size (links are not followed). */
-function walk(dir: string, out: Array<{ full: string; size: number; mtimeMs: number }>): void {
-  for (const d of readdirSync(dir, { withFileTypes: true })) {
+/** The folders a member path is in, up to the top (`''`): those a tar cut at that member is inside. */
+function openFolders(path: string): Set<string> {
+  const parts = path.split('/').filter((p) => p !== '' && p !== '.');
+  const out = new Set<string>(['']);
+  for (let k = 1; k < parts.length; k++) out.add(parts.slice(0, k).join('/'));
+  return out;
+}
+
+/** The refusal of a file of a directory input that cannot be read. */
+function unreadable(path: string, e: unknown): Refusal {
+  const err = e as NodeJS.ErrnoException;
+  const why = err.code === 'EACCES' || err.code === 'EPERM' ? 'permission denied' : (err.message ?? String(e));
+  return {
+    path,
+    reason: new InputError({
+      file: path,
+      what: `cannot be read (${why})`,
+      todo: 'Fix its permissions, or leave it out',
+    }).message,
+  };
+}
+
+/** Every regular file below `dir` with its size (links are not followed); what cannot be read goes to `bad`. */
+function walk(
+  dir: string,
+  out: Array<{ full: string; size: number; mtimeMs: number }>,
+  bad: (full: string, e: unknown) => void,
+): void {
+  let list;
+  try {
+    list = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    return bad(dir, e);
+  }
+  for (const d of list) {
     const full = join(dir, d.name);
-    if (d.isDirectory()) walk(full, out);
+    if (d.isDirectory()) walk(full, out, bad);
     else if (d.isFile()) {
-      const info = statSync(full);
-      out.push({ full, size: info.size, mtimeMs: info.mtimeMs });
+      try {
+        const info = statSync(full);
+        out.push({ full, size: info.size, mtimeMs: info.mtimeMs });
+      } catch (e) {
+        bad(full, e);
+      }
     }
   }
 }

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { harvestAny } from '../../../collectors/harvest-any.ts';
 import { harvestAndWrite, type RunOutcome } from '../../../collectors/harvest-write.ts';
-import { InputError } from '../../../collectors/lib/input-error.ts';
 import { readMeta } from '../../../collectors/lib/meta.ts';
 import type { RawTree } from '../../../collectors/lib/raw-tree.ts';
 import { archiveFiles } from '../../helpers/fixtures.ts';
@@ -14,7 +13,9 @@ const meta = await readMeta(join(ROOT, 'content/meta/vm.yaml'));
 
 /** A fresh tree (its own buffers) of fixture archives' files, as loadRawInput gives them. */
 function tree(...archives: string[]): RawTree {
-  const entries = archives.flatMap((a) => [...archiveFiles(a)].map(([path, data]) => ({ path, data: data.slice() })));
+  const entries = archives.flatMap((a) =>
+    [...archiveFiles(a)].map(([path, data]) => ({ path, data: data.slice(), origin: path })),
+  );
   return { name: 'mixed', entries: entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
 
@@ -68,7 +69,7 @@ describe('harvestAndWrite', () => {
     expect([...two.files.keys()]).toEqual([...one.files.keys()]);
   });
 
-  it('throws the error harvestAny throws, the first in run order, and writes nothing', async () => {
+  it('leaves out the bad files it is given, writes the rest, and lists them in the same order on workers', async () => {
     const broken = () => {
       const t = tree('realruns/sysbench.tar.gz');
       const bad = (dir: string) => ({
@@ -80,23 +81,49 @@ describe('harvestAndWrite', () => {
       t.entries.sort((a, b) => (a.path < b.path ? -1 : 1));
       return t;
     };
-    let expected: unknown;
-    try {
-      harvestAny(broken());
-    } catch (e) {
-      expected = e;
-    }
-    expect(expected).toBeInstanceOf(InputError);
-    for (const workers of [0, 2]) {
-      const out = mkdtempSync(join(tmpdir(), 'harvest-write-'));
-      const thrown = await harvestAndWrite(broken(), out, { meta, workers }, () => {
-        throw new Error('nothing is written');
-      }).catch((e: unknown) => e);
-      expect(thrown).toBeInstanceOf(InputError);
-      expect((thrown as InputError).message).toBe((expected as InputError).message);
-      expect((thrown as InputError).file).toBe((expected as InputError).file);
-      expect(readdirSync(out)).toEqual([]);
-    }
+    const expected = harvestAny(broken());
+    const reason = (dir: string) =>
+      `sysbench/${dir}/sb.o.scan.range100.pk1.dop1.gz: not gzip data, though its name says so (incorrect header check). Copy the file again from where the benchmark ran, or remove it from the input.`;
+    expect(expected.refused).toEqual([
+      { path: 'sysbench/x.pg1518.cy2.pk1/sb.o.scan.range100.pk1.dop1.gz', reason: reason('x.pg1518.cy2.pk1') },
+      { path: 'sysbench/x.pg1518.cy3.pk1/sb.o.scan.range100.pk1.dop1.gz', reason: reason('x.pg1518.cy3.pk1') },
+    ]);
+    // Every run of the tree is still harvested: only the bad files are left out of theirs.
+    expect(expected.runs.map((h) => h.run.label)).toEqual(
+      harvestAny(tree('realruns/sysbench.tar.gz')).runs.map((h) => h.run.label),
+    );
+    const one = await harvest(broken(), 0);
+    const two = await harvest(broken(), 2, true);
+    expect(one.refused).toEqual(expected.refused);
+    expect(two.refused).toEqual(expected.refused);
+    expect(one.runs).toBe(4);
+    expect(two.said).toEqual(one.said);
+    expect([...two.files.keys()]).toEqual([...one.files.keys()]);
+    for (const [path, bytes] of one.files) expect(two.files.get(path), path).toBe(bytes);
+  });
+
+  it('refuses a whole run directory when an error names none of its files, the same on workers', async () => {
+    const t = () => {
+      const base = tree('realruns/sysbench.tar.gz');
+      // A benchsite-meta.json that is not one: the run directory's facts cannot be trusted, so all of it waits.
+      base.entries.push({
+        path: 'sysbench/x.pg1518.cy2.pk1/benchsite-meta.json',
+        data: new TextEncoder().encode('{"not": "a meta"}'),
+      });
+      base.entries.sort((a, b) => (a.path < b.path ? -1 : 1));
+      return base;
+    };
+    const one = await harvest(t(), 0);
+    const two = await harvest(t(), 2);
+    expect(one.runs).toBe(3);
+    expect(one.refused).toEqual([
+      {
+        path: 'sysbench/x.pg1518.cy2.pk1/benchsite-meta.json',
+        reason: expect.stringMatching(/^sysbench\/x\.pg1518\.cy2\.pk1\/benchsite-meta\.json: /),
+      },
+    ]);
+    expect(two.refused).toEqual(one.refused);
+    expect(two.said).toEqual(one.said);
   });
 
   it('moves only buffers that hold one whole file: views of one shared buffer are copied', async () => {

@@ -71,14 +71,29 @@ describe('damaged compressed input: one InputError naming the file', () => {
     return file;
   };
 
-  it('a .tar.gz cut short (a full disk) says the gzip data is truncated', async () => {
-    const gz = gzipSync(tar);
+  it('a .tar.gz cut short (a full disk) keeps the folders finished before the cut and refuses the rest', async () => {
+    const twoFolders = writeTar([
+      { path: 'a/sb.o.a', data: new TextEncoder().encode('x'.repeat(3000)) },
+      { path: 'b/sb.o.b', data: new TextEncoder().encode('y'.repeat(3000)) },
+      { path: 'b/sb.o.c', data: new TextEncoder().encode('z'.repeat(3000)) },
+    ]);
+    const gz = gzipSync(twoFolders);
     const file = inTmp('cut.tar.gz', gz.subarray(0, gz.length - 20));
-    const err = await loadRawInput(file).catch((e) => e);
-    expect(err).toBeInstanceOf(InputError);
-    expect(err.message).toBe(
-      `${file}: the gzip data is cut short (unexpected end of file): the file is truncated. Copy the file again from where the benchmark ran, or remove it from the input; a .tar.gz is made with tar -czf.`,
-    );
+    const t = await loadRawInput(file);
+    expect(t.entries.map((e) => [e.path, new TextDecoder().decode(e.data)])).toEqual([['a/sb.o.a', 'x'.repeat(3000)]]);
+    expect(t.refused).toEqual([
+      {
+        path: 'b/sb.o.c',
+        reason: `${file}: the archive is cut short inside "b/sb.o.c" (the gzip data ends early): that member is left out, and the members before it are read. Make the archive again (tar -czf) from the complete files.`,
+      },
+      {
+        path: file,
+        reason: `${file}: 1 file(s) of the folders it is cut inside ((top), b) are left out too, since their files after the cut are lost: b/sb.o.b. Make the archive again (tar -czf) from the complete files.`,
+      },
+    ]);
+    // Cut inside its first member, it holds nothing whole: refused as a whole.
+    const early = inTmp('early.tar.gz', gz.subarray(0, 40));
+    await expect(loadRawInput(early)).rejects.toThrow(`${early}: the gzip data is cut short (unexpected end of file)`);
   });
 
   it('a .tar.gz with a corrupt deflate stream says so', async () => {

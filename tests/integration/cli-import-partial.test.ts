@@ -1,0 +1,60 @@
+// `benchsite import` of a campaign with a bad table: the good tables are imported and written, the bad file is
+// named with its line, and the exit code is 1; runs of one id are refused with one line, not one per run.
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchsite } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/build-site.ts';
+import { FIXTURES } from '../helpers/fixtures.ts';
+
+const MAR26 = `${FIXTURES}mytools/bench/arc/mar26.pn53.sb.my`;
+const META = `${ROOT}content/meta/pn53-2026-03-sysbench-mysql.yaml`;
+const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error: '));
+const labels = (tsv: string) => [...tsv.matchAll(/^col-\d+ : (.+)$/gm)].map((m) => m[1]!);
+
+describe('benchsite import of a campaign with one malformed table', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'benchsite-import-partial-'));
+  cpSync(MAR26, dir, { recursive: true });
+  const bad = join(dir, 'qps.abs.my80v2.tsv');
+  const lines = readFileSync(bad, 'utf8').split('\n');
+  lines[13] = 'garbage where a row was';
+  writeFileSync(bad, lines.join('\n'));
+  const out = mkdtempSync(join(tmpdir(), 'benchsite-import-partial-out-'));
+  const r = benchsite(['import', dir, '--meta', META, '--out', out]);
+
+  it('writes the runs of the good tables, names the bad file and its line, and exits 1', () => {
+    expect(r.code).toBe(1);
+    expect(errors(r.stderr)).toEqual([
+      `error: ${dir}: qps.abs.my80v2.tsv:14: "garbage where a row was" is not a test name like point-query_range=100: is the line cut short or the file truncated?`,
+    ]);
+    // Every column of the good qps.abs table is a run written (its o.met too); the bad table's others are not.
+    const good = labels(readFileSync(join(MAR26, 'qps.abs.latest.tsv'), 'utf8'));
+    const written = [...r.stdout.matchAll(/^wrote +\S+-(x\.[^/]+)\/run\.json/gm)].map((m) => m[1]!);
+    for (const label of good) expect(written).toContain(label);
+    expect(r.stdout).toMatch(/run\(s\) imported.*, 1 error\(s\)$/m);
+    expect(benchsite(['validate', out]).code).toBe(0);
+  });
+});
+
+describe('benchsite import of two tables whose runs have one id', () => {
+  it('says the clash once, not once per run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchsite-import-clash-'));
+    for (const host of ['a', 'b']) {
+      cpSync(join(MAR26, 'qps.abs.latest.tsv'), join(dir, host, 'qps.abs.latest.tsv'));
+      cpSync(join(MAR26, 'o.met.latest'), join(dir, host, 'o.met.latest'));
+    }
+    // The same label in b measured other numbers: another experiment, whose run has the same id.
+    const other = join(dir, 'b', 'qps.abs.latest.tsv');
+    writeFileSync(
+      other,
+      readFileSync(other, 'utf8').replace(/^(\d+)\t/m, (_, n: string) => `${Number(n) + 1}\t`),
+    );
+    const r = benchsite(['import', dir, '--meta', META, '--out', mkdtempSync(join(tmpdir(), 'clash-out-'))]);
+    expect(r.code).toBe(1);
+    const clashes = errors(r.stderr).filter((l) => l.includes('runs of this import have this id'));
+    const ids = clashes.map((l) => /^error: (\S+):/.exec(l)![1]);
+    expect(clashes.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
