@@ -122,6 +122,21 @@ export function seeds(): Seed[] {
       root: f.path,
       files: [{ ...f }],
     })),
+    // Logs of several runs (a thread sweep, a session with prompts), reports cut short, 0.4/0.5 reports.
+    ...['sysbench-logs', 'sysbench-constructed'].flatMap((d) =>
+      dirFiles(FIXTURES + d, (p) => /\.(log|txt)$/.test(p)).map((f): Seed => ({
+        name: `sysbench ${d}/${f.path}`,
+        format: 'sysbench',
+        root: f.path.split('/').pop()!,
+        files: [{ ...f, path: f.path.split('/').pop()! }],
+      })),
+    ),
+    {
+      name: 'sysbench logs, a directory of them',
+      format: 'sysbench',
+      root: 'sysbench-logs',
+      files: dirFiles(FIXTURES + 'sysbench-logs', (p) => /\.log$/.test(p) && !p.includes('/')),
+    },
     {
       name: 'insert-benchmark realruns (MariaDB)',
       format: 'insert-benchmark',

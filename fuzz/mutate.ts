@@ -116,6 +116,25 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
     ]);
     return concat(d.subarray(0, at), enc.encode(ch.repeat(5_000 + r.int(60_000))), d.subarray(at));
   },
+  /** A log a loop appends to: the same output again, sometimes at another thread count (a thread sweep). */
+  'appended run': (d, r) => {
+    const again = dec
+      .decode(d)
+      .replace(/(--threads=|Number of threads: )(\d+)/g, (_, k: string, n: string) =>
+        r.chance(0.7) ? `${k}${Number(n) * 2}` : `${k}${n}`,
+      );
+    return concat(d, enc.encode(d.length && d[d.length - 1] !== 10 ? '\n' : ''), enc.encode(again));
+  },
+  /** A report cut inside, at a line end or mid-line: a paste or a log that stops while the run printed it. */
+  'truncate in report': (d, r) => {
+    const text = dec.decode(d);
+    const starts = [...text.matchAll(/(SQL|OLTP test) statistics:|General statistics:|Latency \(ms\):/g)];
+    if (starts.length === 0) return d.subarray(0, r.int(d.length + 1));
+    const from = r.pick(starts).index!;
+    const end = from + r.int(Math.min(600, text.length - from) + 1);
+    const cut = r.chance(0.5) ? text.lastIndexOf('\n', end) + 1 || end : end;
+    return enc.encode(text.slice(0, cut));
+  },
   'duplicate lines': (d, r) => {
     const l = lines(d);
     const i = r.int(l.length);

@@ -13,22 +13,39 @@ import { systemFor } from './system.ts';
 
 const CREDENTIAL = /(user|password|host|port|db|socket)$/;
 
-/** A test's identity and status from its output. */
-export function baseTest(name: string, out: SysbenchOutput, params: Record<string, string | number | boolean>): Test {
+/** A test's identity and status from its output; `where` is the file it was read from and its line offset. */
+export function baseTest(
+  name: string,
+  out: SysbenchOutput,
+  params: Record<string, string | number | boolean>,
+  where?: { file: string; offset: number },
+): Test {
   const toolParams: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(out.options)) {
     if (CREDENTIAL.test(k) || k === 'threads') continue;
     toolParams[k] = /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
   }
   if (out.lua) toolParams.lua = out.lua;
-  const ok = out.stats !== undefined;
+  const cut = out.cut && where ? { file: where.file, line: where.offset + out.cut.line } : undefined;
+  const ok = out.stats !== undefined && !cut;
   return {
     name,
     status: ok ? 'ok' : 'failed',
-    error: ok ? undefined : (out.errors[0] ?? 'no "SQL statistics:" block: sysbench did not finish'),
+    error: ok
+      ? undefined
+      : (out.errors[0] ?? (cut ? cutShort(cut, out) : 'no "SQL statistics:" block: sysbench did not finish')),
+    ...(cut ? { incomplete: cut } : {}),
     params: { ...toolParams, ...params },
     command: out.commandLine ? redactSecrets(out.commandLine) : undefined,
   };
+}
+
+/** What a test whose output stops early is told with: where it ends, and what was kept. */
+function cutShort(cut: { file: string; line: number }, out: SysbenchOutput): string {
+  const at = `${cut.file}:${cut.line} (${JSON.stringify(out.cut!.text.slice(0, 60))})`;
+  return out.cut!.inReport
+    ? `the output ends at ${at}, inside sysbench's report: it is cut short, and only the values printed before that line are kept`
+    : `the output ends at ${at}, after the run started and before its report: the run was killed or the log is cut short`;
 }
 
 /** A result row of a metric of the sysbench vocabulary, with its unit. */
@@ -36,18 +53,19 @@ export function sysbenchRow(test: string, metric: SysbenchMetric, value: number)
   return { test, metric, value, unit: SYSBENCH_METRICS[metric] };
 }
 
-/** Result rows from the sysbench report. `qps` is the `queries:` per-sec value, as mytools uses. */
+/**
+ * Result rows from the sysbench report, each only when the report printed it. `qps` is the `queries:` per-sec
+ * value, as mytools uses (0.4/0.5: `read/write requests:`, their nearest equivalent; a note says so).
+ */
 export function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
   const s = out.stats;
   if (!s) return [];
-  const rows: ResultRow[] = [
-    sysbenchRow(test, 'qps', s.queriesRate.perSec),
-    sysbenchRow(test, 'tps', s.transactions.perSec),
-    sysbenchRow(test, 'errors_per_s', s.ignoredErrors.perSec),
-    sysbenchRow(test, 'reconnects_per_s', s.reconnects.perSec),
-    sysbenchRow(test, 'queries_total', s.queriesRate.count),
-    sysbenchRow(test, 'transactions_total', s.transactions.count),
-  ];
+  const rows: ResultRow[] = [sysbenchRow(test, 'qps', s.queriesRate.perSec)];
+  if (s.transactions) rows.push(sysbenchRow(test, 'tps', s.transactions.perSec));
+  if (s.ignoredErrors) rows.push(sysbenchRow(test, 'errors_per_s', s.ignoredErrors.perSec));
+  if (s.reconnects) rows.push(sysbenchRow(test, 'reconnects_per_s', s.reconnects.perSec));
+  rows.push(sysbenchRow(test, 'queries_total', s.queriesRate.count));
+  if (s.transactions) rows.push(sysbenchRow(test, 'transactions_total', s.transactions.count));
   const l = s.latencyMs;
   if (l.min !== undefined) rows.push(sysbenchRow(test, 'latency_min_ms', l.min));
   if (l.avg !== undefined) rows.push(sysbenchRow(test, 'latency_avg_ms', l.avg));
@@ -69,8 +87,8 @@ export function outputRows(test: string, out: SysbenchOutput): ResultRow[] {
 
 export function seriesOf(out: SysbenchOutput, sys: ReturnType<typeof systemFor>): Series[] {
   const list: Series[] = [];
+  const p = out.intervalPercentile ?? 95;
   if (out.intervals.length) {
-    const p = out.intervalPercentile ?? 95;
     list.push({
       name: 'sysbench',
       intervalSeconds: out.reportIntervalSeconds,
@@ -87,6 +105,23 @@ export function seriesOf(out: SysbenchOutput, sys: ReturnType<typeof systemFor>)
         { name: 'reconnects', unit: 'reconnects/s' },
       ],
       rows: out.intervals,
+    });
+  } else if (out.legacyIntervals.length) {
+    // sysbench 0.5 prints reads and writes per second, no qps and no other (BEGIN/COMMIT).
+    list.push({
+      name: 'sysbench',
+      intervalSeconds: out.reportIntervalSeconds,
+      columns: [
+        { name: 't', unit: 's' },
+        { name: 'threads', unit: 'threads' },
+        { name: 'tps', unit: 'transactions/s' },
+        { name: 'reads', unit: 'queries/s' },
+        { name: 'writes', unit: 'queries/s' },
+        { name: `latency_p${p}`, unit: 'ms' },
+        { name: 'errors', unit: 'errors/s' },
+        { name: 'reconnects', unit: 'reconnects/s' },
+      ],
+      rows: out.legacyIntervals,
     });
   }
   if (sys?.vm) {
@@ -114,6 +149,8 @@ interface Assemble {
   notes: string[];
   workload: Partial<SysbenchWorkload>;
   serverVersion?: string;
+  /** Dates (YYYY-MM-DD) the raw files print, earliest first: they win over file times. */
+  rawDates?: string[];
   startedAt?: string;
   endedAt?: string;
   series: Record<string, Series[]>;
@@ -146,6 +183,7 @@ export function assembleSysbenchRun(a: Assemble): HarvestedRun {
           .map((x) => x.date)
           .filter((d): d is string => !!d)
           .sort()[0],
+        ...(a.rawDates ?? []),
       ],
       mtimes: a.entries.map((e) => e.mtimeMs),
       input: a.input,

@@ -13,6 +13,7 @@ import { entryBytes, entryName, entryText, type RawEntry } from '../lib/raw-tree
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSbMet, parsePrepare, parseSbR } from './parse-met.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
+import { splitSysbenchOutput } from './split-output.ts';
 import { baseTestType, sysbenchTestName } from '../../src/benchmarks/sysbench.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf, sysbenchRow } from './assemble.ts';
 import type { SysbenchHarvestOptions } from './harvest.ts';
@@ -229,13 +230,31 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
   // directory also holds a warm-up at fewer threads (a dop8 scan beside the dop40 one before April 2025).
   const mine = c.threadsOf.get(tf.sfx) ?? [tf.threads];
   if (tf.threads !== Math.max(...mine)) name += `_threads=${tf.threads}`;
-  const out = parseSysbenchOutput(entryText(tf.output));
+  const runs = splitSysbenchOutput(entryText(tf.output));
+  const out = parseSysbenchOutput(runs[0]!.text);
+  if (out.stats && out.threads !== undefined && out.threads !== tf.threads) {
+    out.errors.unshift(`the output ran ${out.threads} threads, its file name says dop${tf.threads}`);
+    out.stats = undefined;
+  }
+  // run.sh writes one run per file: of several, which one the harness measured is not known.
+  if (runs.length > 1) {
+    out.errors.unshift(
+      `the file holds ${runs.length} sysbench runs, where run.sh writes one: which one it measured is not known`,
+    );
+    out.stats = undefined;
+    out.cut = undefined;
+  }
   const metText = c.text(`sb.met.${sfxn}`);
   const met = metText ? parseSbMet(metText) : undefined;
   const rQps = c.text(`sb.r.qps.${tf.sfx}`);
   const scanKrps =
     baseTestType(tf.testType) === 'scan' ? scanRate(out, rQps, tf.threads, mine, met, c.notes, name) : undefined;
-  const test = baseTest(name, out, { range: tf.range, threads: tf.threads, primaryKey: tf.pk === 1 });
+  const test = baseTest(
+    name,
+    out,
+    { range: tf.range, threads: tf.threads, primaryKey: tf.pk === 1 },
+    { file: tf.output.path, offset: 0 },
+  );
   test.rawFiles = [
     tf.output.path,
     ...['met', 'vm', 'io']

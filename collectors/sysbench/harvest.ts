@@ -7,8 +7,7 @@
 import type { Meta } from '../../src/schemas/index.ts';
 import type { HarvestUnit } from '../lib/benchmark-folder.ts';
 import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
-import { InputError } from '../lib/input-error.ts';
-import { byDirectory, entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
 import { SB_O, harvestMytoolsDir } from './harvest-mytools.ts';
 import { harvestStockFiles, stem } from './harvest-stock.ts';
 
@@ -26,24 +25,10 @@ export function looksLikeSysbenchOutput(text: string): boolean {
   if (/^sysbench \d+\.\d+/m.test(text) && /(SQL statistics:|FATAL:|Running the test|Threads started)/.test(text))
     return true;
   return (
-    /^[ \t]*SQL statistics:/m.test(text) &&
-    /^[ \t]*queries:[ \t]+\d+[ \t]+\(/m.test(text) &&
+    /^[ \t]*(SQL|OLTP test) statistics:/m.test(text) &&
+    /^[ \t]*(queries|read\/write requests):[ \t]+\d+[ \t]+\(/m.test(text) &&
     /^[ \t]*(total time|time elapsed):/m.test(text)
   );
-}
-
-/**
- * sysbench before 1.0 (0.4.12, 0.5) prints its numbers in another block (`OLTP test statistics:`, per-request
- * statistics in ms), which benchsite does not read: such a file is refused with its version.
- */
-function refuseOldSysbench(e: RawEntry, text: string): void {
-  const m = /^sysbench (0\.\d+(?:\.\d+)?)/m.exec(text);
-  if (!m || !/OLTP test statistics:|Test execution summary:|Running the test/.test(text)) return;
-  throw new InputError({
-    file: entryName(e),
-    what: `sysbench ${m[1]} output: benchsite reads the reports of sysbench 1.0 and later, and ${m[1]}'s statistics block (OLTP test statistics, per-request statistics) differs`,
-    todo: 'Run the test again with sysbench 1.0 or later, or leave this file out',
-  });
 }
 
 /**
@@ -83,9 +68,7 @@ export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}
   for (const [dir, entries] of byDirectory(rest.entries)) {
     const stock = entries.filter((e) => {
       if (isSummaryOrSide(e.path)) return false;
-      const text = entryText(e);
-      refuseOldSysbench(e, text);
-      return looksLikeSysbenchOutput(text);
+      return looksLikeSysbenchOutput(entryText(e));
     });
     if (stock.length === 0) continue;
     stock.forEach((e) => used.add(e.path));

@@ -1,7 +1,7 @@
 // Each benchmark's vocabulary (its test names, steps, metrics with units) lives in src/benchmarks/<benchmark>.ts,
 // where both the site (src/analysis, src/site) and the collectors (which write these names) import it: src/
 // never imports collectors/. This file is what the site asks of a benchmark by its name.
-import type { BenchmarkName, Meta, Workload } from '../schemas/index.ts';
+import type { BenchmarkName, Meta, Series, Test, Workload } from '../schemas/index.ts';
 import {
   HAMMERDB_KEY_METRICS,
   hammerdbGateValues,
@@ -16,7 +16,7 @@ import {
   insertBenchmarkSize,
   isStepName,
 } from './insert-benchmark.ts';
-import type { KeyMetric, SeriesChart, WorkloadGates } from './shapes.ts';
+import type { KeyMetric, RunIssue, SeriesChart, WorkloadGates } from './shapes.ts';
 import {
   isSysbenchSpecTest,
   isSysbenchTestName,
@@ -24,7 +24,9 @@ import {
   SYSBENCH_TESTS,
   sysbenchGateValues,
   sysbenchPrimaryMetric,
+  sysbenchSeriesThreads,
   sysbenchSize,
+  sysbenchThreadIssues,
 } from './sysbench.ts';
 
 type WorkloadOf<K extends BenchmarkName> = Extract<Workload, { kind: K }>;
@@ -44,6 +46,14 @@ export interface Vocabulary<K extends BenchmarkName = BenchmarkName> {
   size(workload: WorkloadOf<K>, label?: string): string[];
   /** A run page's test table columns, and its extra per-interval charts. */
   runPage: { keyMetrics: KeyMetric[]; seriesCharts?: SeriesChart[] };
+  /**
+   * What a run of this benchmark may not contradict in itself, beyond the schema (validate refuses it): its
+   * tests against its workload, and a test's series against the test (the thread count a series shows).
+   */
+  checks?: {
+    run(workload: WorkloadOf<K>, tests: Test[]): RunIssue[];
+    series(test: Test, series: Series[]): string | undefined;
+  };
 }
 
 /** One entry per benchmark of the run schema (a test checks both lists hold the same names). */
@@ -56,6 +66,15 @@ export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
     gateValues: sysbenchGateValues,
     size: sysbenchSize,
     runPage: { keyMetrics: SYSBENCH_KEY_METRICS },
+    checks: {
+      run: sysbenchThreadIssues,
+      series: (test, series) => {
+        const ran = test.status === 'ok' ? sysbenchSeriesThreads(test.params?.threads, series) : undefined;
+        return ran === undefined
+          ? undefined
+          : `the interval lines of "${test.name}" ran ${ran} threads, but run.json says ${test.params?.threads}`;
+      },
+    },
   },
   'insert-benchmark': {
     primaryMetric: insertBenchmarkPrimaryMetric,

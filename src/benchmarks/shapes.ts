@@ -41,3 +41,10 @@ export interface SeriesChart {
   /** Multiply the values by this (e.g. 0.001 for µs -> ms). */
   scale?: number;
 }
+
+/** What a run contradicts in itself (validate refuses it): where (a JSON path of run.json), what, what to do. */
+export interface RunIssue {
+  path: (string | number)[];
+  message: string;
+  hint: string;
+}

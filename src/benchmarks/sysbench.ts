@@ -1,7 +1,7 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
 // 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
 import type { SysbenchWorkload } from '../schemas/index.ts';
-import { count, durationClasses, type WorkloadGates, type KeyMetric } from './shapes.ts';
+import { count, durationClasses, type WorkloadGates, type KeyMetric, type RunIssue } from './shapes.ts';
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
@@ -231,3 +231,60 @@ export const SYSBENCH_KEY_METRICS: KeyMetric[] = [
   { metric: 'rkb_per_query', title: 'KB read/query' },
   { metric: 'wkb_per_query', title: 'KB written/query' },
 ];
+
+/**
+ * The client threads a sysbench run states must agree with what its tests ran: each ok test's `params.threads`
+ * is one of `workload.threads`, and the `--threads=N` (`--num-threads=N` before 1.0) of its command is N. A
+ * run that says otherwise labels a result with another thread count than the one that produced it.
+ */
+export function sysbenchThreadIssues(
+  workload: SysbenchWorkload,
+  tests: Array<{ status: string; params?: Record<string, string | number | boolean>; command?: string }>,
+): RunIssue[] {
+  const issues: RunIssue[] = [];
+  tests.forEach((t, i) => {
+    const threads = t.params?.threads;
+    // A failed test publishes no numbers; its output may be what disagrees (its error says so).
+    if (typeof threads !== 'number' || t.status !== 'ok') return;
+    if (!workload.threads.includes(threads))
+      issues.push({
+        path: ['tests', i, 'params', 'threads'],
+        message: `threads ${threads} is not one of workload.threads (${workload.threads.join(', ')})`,
+        hint: 'Re-harvest the run, or list every thread count its tests ran in workload.threads',
+      });
+    const ran = /(?:^|\s)--(?:num-)?threads[= ](\d+)(?=\s|$)/.exec(t.command ?? '')?.[1];
+    if (ran !== undefined && Number(ran) !== threads)
+      issues.push({
+        path: ['tests', i, 'params', 'threads'],
+        message: `threads is ${threads}, but the test's command ran --threads=${ran}`,
+        hint: 'Re-harvest the run: its output says which thread count produced its numbers',
+      });
+  });
+  return issues;
+}
+
+/**
+ * The thread count the `--report-interval` lines of a test print (`thds: N`, its `sysbench` series' `threads`
+ * column) when it contradicts the test's `params.threads`; undefined when they agree or cannot be compared.
+ * `thds` counts the threads running at each report, so the last line of a run may show fewer as they finish:
+ * the most a line shows is the test's thread count (a run of one line is only checked for more).
+ */
+export function sysbenchSeriesThreads(
+  threads: unknown,
+  series: Array<{ name: string; columns: Array<{ name: string }>; rows: Array<Array<number | null>> }>,
+): number | undefined {
+  if (typeof threads !== 'number') return undefined;
+  const s = series.find((x) => x.name === 'sysbench');
+  const col = s?.columns.findIndex((c) => c.name === 'threads') ?? -1;
+  if (!s || col < 0) return undefined;
+  let most: number | undefined;
+  let seen = 0;
+  for (const r of s.rows) {
+    const v = r[col];
+    if (typeof v !== 'number') continue;
+    seen++;
+    if (most === undefined || v > most) most = v;
+  }
+  if (most === undefined) return undefined;
+  return most > threads || (seen > 1 && most < threads) ? most : undefined;
+}

@@ -1,8 +1,9 @@
 // Validation of run files, shared by `benchsite validate`, the harvest writer and the site's content loader.
 import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
 import { parseSeriesFile } from './parse-series-file.ts';
-import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';
+import { formatZodIssues, jsonPath, parseJsonText, problem, type Problem } from './problems.ts';
 import { runId } from './run-id.ts';
+import { vocabularyOf } from '../benchmarks/index.ts';
 
 /**
  * Check the text of a run.json. `id` is its path under content/runs (without `/run.json`) when known; the
@@ -19,6 +20,8 @@ export function validateRunData(file: string, data: unknown, id?: string): { run
   if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
   const run = parsed.data;
   const problems: Problem[] = [];
+  for (const x of vocabularyOf(run.workload).checks?.run(run.workload as never, run.tests) ?? [])
+    problems.push(problem(file, x.path.join('.'), x.message, x.hint));
   if (id !== undefined && runId(run) !== id) {
     problems.push(
       problem(
@@ -54,6 +57,17 @@ export function validateSeriesText(file: string, text: string, run: Run): { seri
       continue;
     }
     const have = new Set(list.map((s) => s.name));
+    const t = run.tests.find((x) => x.name === test);
+    const wrong = t && vocabularyOf(run.workload).checks?.series(t, list);
+    if (wrong)
+      problems.push(
+        problem(
+          file,
+          `tests.${test}`,
+          wrong,
+          'Re-harvest the run: its output says which thread count produced its numbers',
+        ),
+      );
     for (const name of wanted) {
       if (!have.has(name))
         problems.push(

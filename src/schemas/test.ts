@@ -46,6 +46,12 @@ export const TestSchema = z.strictObject({
   status: z.enum(['ok', 'failed']),
   /** What went wrong, quoted from the output where possible (e.g. the `FATAL:` line). */
   error: Text.optional(),
+  /**
+   * The tool's output of this test stops before its report is whole (a log or paste cut short, a run killed
+   * while printing): `line` of raw file `file` is where it ends. Such a test is `failed` (its `error` says where
+   * it ends); `results` hold only the values printed before that line, none made up for the rest.
+   */
+  incomplete: z.strictObject({ file: Text, line: z.number().int().positive() }).optional(),
   /** Tool parameters of this test, e.g. `{ "range": 100, "threads": 1, "seconds": 600, "lua": "oltp_point_select.lua" }`. */
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** The exact command that ran the test, secrets redacted. */

@@ -1,0 +1,82 @@
+// The sysbench command line a log shows before a run's output: echoed by a harness (mytools run.sh writes it as
+// line 1), typed after a shell prompt (`user@host:~$ sysbench ...`, `+ sysbench ...` of `set -x`), or typed over
+// several lines (`\` at the end of a line, the next one after the `> ` prompt or starting with `--`). Pure.
+
+/** A shell prompt before the command: `user@host:~$`, `[root@db ~]#`, `$`, `#`, `%`, `>`, or `+` of `set -x`. */
+const PROMPT = /^(?:\[[^\]]*\][$#%]|\S*[$#%>]|\+)\s+/;
+
+/** Whether a token is the sysbench program, by name or path. */
+const isProgram = (t: string) => /(^|\/)sysbench$/.test(t);
+
+/**
+ * The command on one line, prompt removed, when the line runs sysbench: the program, then an option or the
+ * `run` verb (prose that names sysbench has neither), and not the banner (`sysbench 1.0.20 (using ...)`).
+ */
+export function commandOnLine(line: string): string | undefined {
+  let text = line.trim();
+  for (let i = 0; i < 3 && PROMPT.test(text) && !isProgram(text.split(/\s+/, 1)[0]!); i++)
+    text = text.replace(PROMPT, '');
+  const tokens = text.split(/\s+/);
+  const bin = tokens.findIndex(isProgram);
+  if (bin < 0) return undefined;
+  const after = tokens.slice(bin + 1);
+  if (/^\d+\.\d+/.test(after[0] ?? '')) return undefined; // the banner
+  if (!after.some((t) => /^--[a-z]/i.test(t) || /^(run|prepare|cleanup)$/.test(t))) return undefined;
+  return text;
+}
+
+/** A line that carries on a command typed over several lines: after the `> ` prompt, or options only. */
+function continuation(line: string): string | undefined {
+  const t = line.trim();
+  if (t.startsWith('> ') || t === '>') return t.slice(1).trim();
+  if (/^--[a-z]/i.test(t) && t.split(/\s+/).every((x) => /^--|^[\w./-]+$/.test(x))) return t;
+  return undefined;
+}
+
+/**
+ * The command at `lines[start]` with the lines that carry it on, joined into one line (`\` removed), and how
+ * many lines it took; undefined when that line is no sysbench command.
+ */
+export function commandAt(lines: string[], start: number): { command: string; lines: number } | undefined {
+  const line = lines[start] ?? '';
+  if (!/(^|[\s/])sysbench(\s|$)/.test(line)) return undefined;
+  const parts = [line.trim()];
+  let k = start + 1;
+  while (k < lines.length) {
+    const prev = parts[parts.length - 1]!;
+    const next = continuation(lines[k]!) ?? (prev.endsWith('\\') ? lines[k]!.trim() : undefined);
+    if (next === undefined || next === '') break;
+    parts[parts.length - 1] = prev.replace(/\s*\\$/, '');
+    parts.push(next);
+    k++;
+  }
+  parts[parts.length - 1] = parts[parts.length - 1]!.replace(/\s*\\$/, '');
+  // Options or `run` may come only on a later line: the whole command is what is judged.
+  const command = commandOnLine(parts.join(' '));
+  return command === undefined ? undefined : { command, lines: k - start };
+}
+
+/** The options (`--threads=8` -> { threads: "8" }) and the test script of a command. */
+export function commandOptions(command: string): { options: Record<string, string>; lua?: string } {
+  const options: Record<string, string> = {};
+  let lua: string | undefined;
+  const tokens = command.split(/\s+/);
+  const bin = tokens.findIndex(isProgram);
+  tokens.forEach((tok, i) => {
+    const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
+    if (m) options[m[1]!] = m[2] ?? 'on';
+    // The test script: the first word after the sysbench binary (a .lua path, or a stock test name).
+    else if (
+      !lua &&
+      bin >= 0 &&
+      i > bin &&
+      (tok.endsWith('.lua') || (/^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))
+    ) {
+      const name = tok.split('/').pop()!;
+      lua = name.endsWith('.lua') ? name : `${name}.lua`;
+    }
+  });
+  // sysbench 0.5 names its script with --test=<path>.lua (0.4's --test=oltp is a built-in test, no script).
+  if (!lua && options.test?.endsWith('.lua')) lua = options.test.split('/').pop();
+  return { options, ...(lua ? { lua } : {}) };
+}

@@ -1,0 +1,78 @@
+// A file of several sysbench runs (a thread sweep appended to one log, `for t in 1 2 4; do sysbench ... run;
+// done >> log`, or reports pasted one after another) -> the text of each run, so that every run is a result of
+// its own. Pure.
+import { commandAt } from './command-line.ts';
+import { BANNER, STATS_HEADER } from './parse-output.ts';
+
+export interface OutputBlock {
+  text: string;
+  /** Lines of the file before the block: its line n is line `offset + n` of the file. */
+  offset: number;
+}
+
+/** A line of sysbench's final report (1.x or 0.4/0.5), by its label. */
+const REPORT_LINE =
+  /^\s*(queries performed|read|write|other|total|transactions|queries|ignored errors|reconnects|read\/write requests|other operations|deadlocks|General statistics|Test execution summary|Throughput|events\/s \(eps\)|time elapsed|total time|total time taken by event execution|total number of events|Latency \(ms\)|per-request statistics|response time|min|avg|max|sum|(?:approx\.\s+)?\d+(?:th)? percentile|Threads fairness|events \(avg\/stddev\)|execution time \(avg\/stddev\)):/;
+
+/**
+ * The runs of a file in order. A run begins at sysbench's banner (or at the command typed or echoed just
+ * before it) when the text before it already holds a run's banner or report; a report that follows another
+ * with no banner between them (pasted reports) begins after the last line of the report before it. A file of
+ * one run is one block, the whole text.
+ */
+export function splitSysbenchOutput(text: string): OutputBlock[] {
+  if (!needsSplit(text)) return [{ text, offset: 0 }];
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const starts = [0];
+  let banner = false;
+  let report = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const from = starts[starts.length - 1]!;
+    if (BANNER.test(line)) {
+      if (banner || report) {
+        starts.push(commandStart(lines, i, from));
+        report = false;
+      }
+      banner = true;
+    } else if (STATS_HEADER.test(line)) {
+      if (report) {
+        let j = i - 1;
+        while (j > from && !REPORT_LINE.test(lines[j]!)) j--;
+        starts.push(j + 1);
+        banner = false;
+      }
+      report = true;
+    }
+  }
+  const raw = text.split('\n');
+  return starts.map((s, k) => ({
+    // A run before another ends with its newline (the next run follows it), whole.
+    text: raw.slice(s, starts[k + 1] ?? raw.length).join('\n') + (k + 1 < starts.length ? '\n' : ''),
+    offset: s,
+  }));
+}
+
+/** Whether the text may hold more than one run: two banners or two reports (a cheap look before splitting). */
+function needsSplit(text: string): boolean {
+  const count = (re: RegExp) => {
+    let n = 0;
+    for (re.lastIndex = 0; re.exec(text) && n < 2;) n++;
+    return n;
+  };
+  return count(/^sysbench \d+\.\d+/gm) + count(/^\s*(?:SQL|OLTP test) statistics:/gm) >= 2;
+}
+
+/**
+ * Where the run whose banner is at `banner` begins: at the command shown before it (blank lines between them
+ * allowed), which may take several lines; else at the banner. Never before `from`, the previous run's start.
+ */
+function commandStart(lines: string[], banner: number, from: number): number {
+  let j = banner - 1;
+  while (j > from && lines[j]!.trim() === '') j--;
+  for (let i = j; i > from && i >= j - 8; i--) {
+    const c = commandAt(lines, i);
+    if (c && i + c.lines - 1 >= j) return i;
+  }
+  return banner;
+}

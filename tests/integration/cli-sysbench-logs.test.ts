@@ -1,0 +1,77 @@
+// `benchsite harvest` as a user runs it on other people's sysbench logs: a thread sweep appended to one file
+// gives a result per run, and a bad file beside good outputs costs only itself (named, exit code 1).
+import { describe, expect, it } from 'vitest';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchsite } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/build-site.ts';
+import { FIXTURES } from '../helpers/fixtures.ts';
+
+const LOGS = `${FIXTURES}sysbench-logs/`;
+const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error: '));
+const runOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+
+describe('benchsite harvest of a thread sweep appended to one log', () => {
+  const out = mkdtempSync(join(tmpdir(), 'benchsite-sweep-'));
+  const r = benchsite(['harvest', `${LOGS}sweep-mariadb-read-only.log`, '--out', out]);
+
+  it('writes one run with 7 tests, each with its own thread count and qps', () => {
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^wrote +\S+\/run\.json {2}\(7 tests\)$/m);
+    const dir = /^wrote +(\S+)\/run\.json/m.exec(r.stdout)![1]!;
+    const run = runOf(join(ROOT, dir));
+    const text = readFileSync(`${LOGS}sweep-mariadb-read-only.log`, 'utf8');
+    const threads = [...text.matchAll(/^Number of threads: (\d+)$/gm)].map((m) => Number(m[1]));
+    const qps = [...text.matchAll(/^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/gm)].map((m) => Number(m[1]));
+    expect(run.tests.map((t: { params: { threads: number } }) => t.params.threads)).toEqual(threads);
+    expect(
+      run.tests.map(
+        (t: { name: string }) =>
+          run.results.find((x: { test: string; metric: string }) => x.test === t.name && x.metric === 'qps').value,
+      ),
+    ).toEqual(qps);
+    expect(benchsite(['validate', out]).code).toBe(0);
+  });
+});
+
+describe('benchsite harvest of good outputs beside bad files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'benchsite-beside-'));
+  chmodSync(dir, 0o755);
+  for (const f of ['sweep-mariadb-read-only.log', 'dated-pgsql-update-index.log']) copyFileSync(LOGS + f, join(dir, f));
+  mkdirSync(join(dir, 'more'));
+  copyFileSync(`${LOGS}sweep-pgsql-point-select-prompt.log`, join(dir, 'more', 'prompt.log'));
+  // A compressed output that is not gzip, and one nobody may read.
+  writeFileSync(join(dir, 'more', 'sysbench-64.log.gz'), 'this was never compressed\n');
+  copyFileSync(`${LOGS}session-mariadb.log`, join(dir, 'locked.log'));
+  chmodSync(join(dir, 'locked.log'), 0o000);
+  const out = mkdtempSync(join(tmpdir(), 'benchsite-beside-out-'));
+  chmodSync(out, 0o777);
+  // root reads any file: the command then runs as nobody, for whom the mode 000 file is unreadable.
+  const asRoot = process.getuid?.() === 0;
+  const r = asRoot
+    ? (() => {
+        const x = spawnSync(process.execPath, [`${ROOT}bin/benchsite.js`, 'harvest', dir, '--out', out], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          uid: 65534,
+          gid: 65534,
+          env: { ...process.env, HOME: out },
+        });
+        return { code: x.status, stdout: x.stdout, stderr: x.stderr };
+      })()
+    : benchsite(['harvest', dir, '--out', out]);
+
+  it('writes the good runs, names each bad file with why, and exits 1', () => {
+    expect(r.code).toBe(1);
+    expect(errors(r.stderr)).toEqual([
+      `error: ${dir}: locked.log: cannot be read (permission denied). Fix its permissions, or leave it out.`,
+      `error: ${dir}: more/sysbench-64.log.gz: not gzip data, though its name says so (incorrect header check). Copy the file again from where the benchmark ran, or remove it from the input.`,
+    ]);
+    const written = [...r.stdout.matchAll(/^wrote +(\S+)\/run\.json {2}\((\d+) tests?/gm)].map((m) => Number(m[2]));
+    // The top folder's two logs (7 + 3 runs) and the prompt log of more/ (4 runs).
+    expect(written.sort((a, b) => a - b)).toEqual([4, 10]);
+    expect(r.stdout).toMatch(/^2 run\(s\) harvested, 2 error\(s\)$/m);
+  });
+});
