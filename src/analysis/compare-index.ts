@@ -53,7 +53,8 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
       s.headline.forEach(([test, metric, value], k) => {
         const i = position.get(test)!;
         if (metrics[i] !== metric) return;
-        values[i] = Math.round(value * 100) / 100;
+        // Exact, as the run holds it: the view's cells are the engine's, the same as a report's for these runs.
+        values[i] = value;
         noise[i] = s.headlineNoise[k] ?? null;
       });
       return {

@@ -2,10 +2,18 @@
 // relative to the chosen base. Plain DOM, no framework: the page must stay small and start fast.
 import type { CompareIndex } from '../analysis/compare-index.ts';
 import { gatesBetween, type GateName } from '../analysis/comparability.ts';
-import { estimateFromInterval, ratioInterval, withinNoise } from '../analysis/noise.ts';
-import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from '../analysis/sysbench-groups.ts';
-import { THRESHOLDS, verdict } from '../analysis/verdict.ts';
+import {
+  compareIndexData,
+  compareTable,
+  descriptorOf,
+  formatBp,
+  summarizeTable,
+  THRESHOLDS,
+  type Cell,
+  type Table,
+} from '../engine/index.ts';
 import { esc } from '../site/html.ts';
+import { cellClass, verdictMarkHtml } from '../site/report-cell.ts';
 
 const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
@@ -58,35 +66,26 @@ function renderRuns(): void {
 /** Ids of the address that name no run of this benchmark: said on the page, never silently dropped. */
 let unknownIds: string[] = [];
 
-const median = (xs: number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
-};
-const fmtBp = (bp: number) => {
-  const r = Math.round(bp);
-  return r > 0 ? `+${r}` : r < 0 ? `\u2212${-r}` : '0';
-};
 const fmt3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : x > 0 ? '∞' : '-∞');
-const fmtAbs = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(x));
 
-/** The groups of the tests as reports show them: sysbench's four groups, warm-ups and the table load left out. */
-function groupsOf(tests: string[]): Array<{ title: string; tests: number[] }> {
-  const shown = tests.map((t, i) => ({ t, i })).filter(({ t }) => !isWarmupTest(t) && t !== 'prepare');
-  if (data!.benchmark !== 'sysbench') return [{ title: '', tests: shown.map((x) => x.i) }];
-  return SYSBENCH_GROUPS.map((g) => ({
-    title: g.title,
-    tests: shown.filter(({ t }) => sysbenchGroup(t) === g.id).map((x) => x.i),
-  })).filter((g) => g.tests.length > 0);
-}
-
-interface ViewCell {
-  value?: number;
-  relative?: number;
-  printed?: boolean;
-  low?: number;
-  high?: number;
-  within: boolean;
+/**
+ * The view's table from the comparison engine, as reports make theirs: each chosen run against the base, the
+ * tests in the benchmark's groups (warm-ups and the table load left out), one summary per group.
+ */
+function viewTable(base: CompareIndex['runs'][number], others: CompareIndex['runs']): Table {
+  const d = descriptorOf(data!.benchmark);
+  const index = new Map(data!.tests.map((t, i) => [t, i]));
+  const runs = new Map([base, ...others].map((r) => [r.id, compareIndexData(data!, r)]));
+  return compareTable(
+    {
+      descriptor: d,
+      columns: [base, ...others].map((r) => ({ key: r.id, run: r.id, label: r.label })),
+      rows: data!.tests.filter((t) => !d.isWarmup(t) && d.groupOf(t) !== undefined),
+      metric: (test) => data!.metrics[index.get(test)!],
+      thresholds: THRESHOLDS,
+    },
+    (id) => runs.get(id),
+  );
 }
 
 function renderResult(): void {
@@ -112,23 +111,12 @@ function renderResult(): void {
       ),
     ]),
   );
-  const cellOf = (r: (typeof others)[number], i: number): ViewCell => {
-    const printed = r.relative?.find((t) => t.baseRun === base.id)?.values[i];
-    if (printed !== undefined && printed !== null) return { relative: printed, printed: true, within: false };
-    const v = r.values[i];
-    const b = base.values[i];
-    if (b === null || b === undefined || v === null || v === undefined || b === 0) return { within: false };
-    const nv = r.noise[i];
-    const nb = base.noise[i];
-    const ea = nv ? estimateFromInterval(v, nv[0], nv[1], nv[2]) : undefined;
-    const eb = nb ? estimateFromInterval(b, nb[0], nb[1], nb[2]) : undefined;
-    const q = ea && eb ? ratioInterval(ea, eb) : undefined;
-    return { value: v, relative: v / b, low: q?.low, high: q?.high, within: withinNoise(q) };
-  };
-  // The decimals reports print: three for HammerDB's relative NOPM, two elsewhere (colours at the same rounding).
-  const digits = data.benchmark === 'hammerdb-tprocc' ? 3 : 2;
-  const groups = groupsOf(data.tests);
-  const cells = new Map(others.map((r) => [r.id, data!.tests.map((_, i) => cellOf(r, i))]));
+  const table = viewTable(base, others);
+  const index = new Map(data.tests.map((t, i) => [t, i]));
+  const metricOf = (test: string) => data!.metrics[index.get(test)!]!;
+  const rowOf = new Map(table.rows.map((r) => [r.key, r]));
+  // Column j + 1 of the table is others[j] (the base is column 0).
+  const cellAt = (test: string, j: number): Cell => rowOf.get(test)!.cells[j + 1]!;
   const head = others
     .map((r) => {
       const g = gates.get(r.id)!;
@@ -137,56 +125,54 @@ function renderResult(): void {
         : `<th class="num"><a href="${baseUrl}runs/${esc(r.id)}/">${esc(r.label)}</a></th>`;
     })
     .join('');
-  const relRow = (i: number) => {
+  const relRow = (test: string) => {
     const tds = others
-      .map((r) => {
-        const c = cells.get(r.id)![i]!;
-        if (c.relative === undefined) return '<td class="num"></td>';
-        if (c.printed)
-          return `<td class="num ${verdict(c.relative, THRESHOLDS, false, digits)}" title="published relative to ${esc(base.label)}">${c.relative.toFixed(digits)}&dagger;</td>`;
+      .map((r, j) => {
+        const c = cellAt(test, j);
+        if (c.text === '') return '<td class="num"></td>';
+        if (c.published)
+          return `<td class="${cellClass(c, { neutral: true })}" title="published relative to ${esc(base.label)}">${esc(c.text)}&dagger;${verdictMarkHtml(c.verdict).text}</td>`;
         const g = gates.get(r.id)!;
         if (g.length)
-          return `<td class="num incomparable" title="${c.value} ${esc(data!.metrics[i]!)}; not comparable with the base: ${esc(g.map((x) => x.text).join('; '))}">${c.relative.toFixed(digits)}</td>`;
-        const iv =
-          c.low !== undefined
-            ? `; 95 % interval ${fmt3(c.low)} to ${fmt3(c.high!)}${c.within ? ', within noise' : ''}`
-            : '';
-        return `<td class="num ${verdict(c.relative, THRESHOLDS, false, digits)}${c.within ? ' within-noise' : ''}" title="${c.value} ${esc(data!.metrics[i]!)}${iv}"${c.low !== undefined ? ` data-ci95="${fmt3(c.low)},${fmt3(c.high!)}"` : ''}>${c.relative.toFixed(digits)}</td>`;
+          return `<td class="num incomparable" title="${esc(c.valueText)} ${esc(metricOf(test))}; not comparable with the base: ${esc(g.map((x) => x.text).join('; '))}">${esc(c.text)}</td>`;
+        const iv = c.interval
+          ? `; 95 % interval ${fmt3(c.interval.low)} to ${fmt3(c.interval.high)}${c.withinNoise ? ', within noise' : ''}`
+          : '';
+        return `<td class="${cellClass(c, { neutral: true })}" title="${esc(c.valueText)} ${esc(metricOf(test))}${iv}"${c.interval ? ` data-ci95="${fmt3(c.interval.low)},${fmt3(c.interval.high)}"` : ''}>${esc(c.text)}${verdictMarkHtml(c.verdict).text}</td>`;
       })
       .join('');
-    return `<tr data-test="${esc(data!.tests[i]!)}">${tds}<th scope="row">${esc(data!.tests[i]!)}</th></tr>`;
+    return `<tr data-test="${esc(test)}">${tds}<th scope="row">${esc(test)}</th></tr>`;
   };
   const colspan = others.length + 1;
-  const body = groups
+  // One summary per run and group (reads and writes never pooled): the median change in basis points of the
+  // printed values, as reports summarise them.
+  const summaries = summarizeTable(table);
+  const many = table.groups.length > 1;
+  const body = table.groups
     .map((g) => {
-      // Basis points per group: the median change of each comparable run over the group's tests, as reports print it.
       const bp = others
         .map((r) => {
-          const rels = g.tests.map((i) => cells.get(r.id)![i]!.relative).filter((x): x is number => x !== undefined);
-          return gates.get(r.id)!.length || !rels.length
+          const s = summaries.find((x) => x.column === r.id && x.group === g.id);
+          return gates.get(r.id)!.length || !s?.count
             ? '<td class="num"></td>'
-            : `<td class="num bp" title="median change over ${rels.length} tests, in basis points">${fmtBp(median(rels.map((x) => (x - 1) * 100)))}</td>`;
+            : `<td class="num bp" title="median change over ${s.count} tests, in basis points">${formatBp(s.medianBp!)}</td>`;
         })
         .join('');
-      const title = g.title
-        ? `<tr class="group"><th colspan="${colspan}" scope="colgroup">${esc(g.title)}</th></tr>`
-        : '';
-      return `${title}${g.tests.map(relRow).join('')}<tr class="summary">${bp}<th scope="row" class="small muted">median, basis points</th></tr>`;
+      const title = many ? `<tr class="group"><th colspan="${colspan}" scope="colgroup">${esc(g.title)}</th></tr>` : '';
+      return `${title}${g.rows.map(relRow).join('')}<tr class="summary">${bp}<th scope="row" class="small muted">median, basis points</th></tr>`;
     })
     .join('');
   const absHead = [base, ...others]
     .map((r) => `<th class="num">${esc(r.label)}${r === base ? ' <span class="muted">(base)</span>' : ''}</th>`)
     .join('');
-  const absBody = groups
-    .flatMap((g) => g.tests)
-    .map((i) => {
-      const tds = [base, ...others]
-        .map((r) => {
-          const v = r.values[i];
-          return `<td class="num">${v === null || v === undefined ? '' : fmtAbs(v)}</td>`;
-        })
+  const absBody = table.groups
+    .flatMap((g) => g.rows)
+    .map((test) => {
+      const tds = rowOf
+        .get(test)!
+        .cells.map((c) => `<td class="num">${esc(c.valueText)}</td>`)
         .join('');
-      return `<tr>${tds}<th scope="row">${esc(data!.tests[i]!)}</th><td class="small">${esc(data!.metrics[i]!)}</td></tr>`;
+      return `<tr>${tds}<th scope="row">${esc(test)}</th><td class="small">${esc(metricOf(test))}</td></tr>`;
     })
     .join('');
   // The view as CSV: every cell shown, with its interval and whether the run is comparable.
@@ -207,29 +193,31 @@ function renderResult(): void {
       'not_comparable',
     ],
   ];
-  for (const g of groups)
-    for (const i of g.tests)
-      for (const r of others) {
-        const c = cells.get(r.id)![i]!;
+  for (const g of table.groups)
+    for (const test of g.rows)
+      others.forEach((r, j) => {
+        const c = cellAt(test, j);
+        const b = rowOf.get(test)!.cells[0]!;
         csvRows.push([
-          g.title,
-          data.tests[i]!,
-          c.printed ? 'relative (published)' : data.metrics[i]!,
+          many ? g.title : '',
+          test,
+          c.published ? 'relative (published)' : metricOf(test),
           r.id,
           r.label,
           c.value === undefined ? '' : String(c.value),
           base.id,
-          base.values[i] === null || base.values[i] === undefined ? '' : String(base.values[i]),
-          c.relative === undefined ? '' : String(c.relative),
-          c.low === undefined ? '' : String(c.low),
-          c.high === undefined ? '' : String(c.high),
-          c.low === undefined ? '' : c.within ? 'yes' : 'no',
+          b.value === undefined ? '' : String(b.value),
+          // As the table prints it.
+          c.text,
+          c.interval ? String(c.interval.low) : '',
+          c.interval ? String(c.interval.high) : '',
+          c.interval ? (c.withinNoise ? 'yes' : 'no') : '',
           gates
             .get(r.id)!
             .map((x) => x.text)
             .join('; '),
         ]);
-      }
+      });
   const csvCell = (x: string) => (/[",\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
   const csv = csvRows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
   if (csvUrl) URL.revokeObjectURL(csvUrl);
@@ -237,7 +225,7 @@ function renderResult(): void {
   const permalink = `${location.pathname}${viewQuery()}`;
   result.innerHTML =
     `${missing}<p class="small"><a id="permalink" href="${esc(permalink)}">Permalink of this view</a> · <a id="view-csv" href="${csvUrl}" download="compare-${esc(data.benchmark)}.csv">CSV of this view</a></p>` +
-    chart(others, groups, cells, gates) +
+    chart(others, table, gates) +
     `<div class="table-wrap"><table class="compare relative"><caption class="muted small">Relative to ${esc(base.label)} (${esc(base.host)}); coloured at &le; 0.95 and &ge; 1.05, muted within noise (the 95 % interval of the ratio, from batch means of each run\u2019s per-interval series and Fieller\u2019s interval of a ratio, includes 1); a run that is not comparable with the base is flagged and never coloured${others.some((r) => r.relative) ? '; &dagger; as a post printed it (published relative: no absolute value)' : ''}${data.benchmark === 'sysbench' ? '; warm-up tests and the table load left out, as reports do' : ''}</caption><thead><tr>${head}<th>test</th></tr></thead><tbody>${body}</tbody></table></div>` +
     `<details><summary class="small">Absolute values</summary><div class="table-wrap"><table class="compare absolute small"><thead><tr>${absHead}<th>test</th><th>metric</th></tr></thead><tbody>${absBody}</tbody></table></div></details>`;
 }
@@ -245,19 +233,13 @@ function renderResult(): void {
 let csvUrl: string | undefined;
 
 /** Relative value per test and run as horizontal bars (inline SVG, no library): 1.0 is the base. */
-function chart(
-  others: CompareIndex['runs'],
-  groups: Array<{ title: string; tests: number[] }>,
-  cells: Map<string, ViewCell[]>,
-  gates: Map<string, unknown[]>,
-): string {
-  const shown = others.filter((r) => !(gates.get(r.id) ?? []).length);
-  const tests = groups.flatMap((g) => g.tests);
-  const rows = tests.flatMap((i) =>
-    shown.map((r, k) => ({ i, k, c: cells.get(r.id)![i]! })).filter((x) => x.c.relative !== undefined),
-  );
-  if (!rows.length) return '';
-  const max = Math.max(1.2, ...rows.map((x) => Math.min(x.c.relative!, 3)));
+function chart(others: CompareIndex['runs'], table: Table, gates: Map<string, unknown[]>): string {
+  const shown = others.map((r, j) => ({ r, j })).filter(({ r }) => !(gates.get(r.id) ?? []).length);
+  const rows = table.groups.flatMap((g) => g.rows.map((test) => table.rows.find((x) => x.key === test)!));
+  const cellOf = (row: (typeof rows)[number], j: number) => row.cells[j + 1]!;
+  const values = rows.flatMap((row) => shown.map(({ j }) => cellOf(row, j).relative).filter((v) => v !== undefined));
+  if (!values.length) return '';
+  const max = Math.max(1.2, ...values.map((v) => Math.min(v, 3)));
   const barH = 8;
   const perTest = shown.length * barH + 6;
   const left = 170;
@@ -265,24 +247,24 @@ function chart(
   const x = (v: number) => left + (Math.min(v, max) / max) * (width - left - 10);
   const colours = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#e45756'];
   const parts: string[] = [];
-  tests.forEach((i, n) => {
+  rows.forEach((row, n) => {
     const y0 = n * perTest + 4;
     parts.push(
-      `<text x="${left - 6}" y="${y0 + perTest / 2}" text-anchor="end" font-size="10" dominant-baseline="middle">${esc(data!.tests[i]!)}</text>`,
+      `<text x="${left - 6}" y="${y0 + perTest / 2}" text-anchor="end" font-size="10" dominant-baseline="middle">${esc(row.key)}</text>`,
     );
-    shown.forEach((r, k) => {
-      const c = cells.get(r.id)![i]!;
+    shown.forEach(({ r, j }, k) => {
+      const c = cellOf(row, j);
       if (c.relative === undefined) return;
       parts.push(
-        `<rect x="${left}" y="${y0 + k * barH}" width="${Math.max(0, x(c.relative) - left)}" height="${barH - 1}" fill="${colours[k % colours.length]}"${c.within ? ' fill-opacity="0.4"' : ''}><title>${esc(r.label)}: ${c.relative.toFixed(2)}</title></rect>`,
+        `<rect x="${left}" y="${y0 + k * barH}" width="${Math.max(0, x(c.relative) - left)}" height="${barH - 1}" fill="${colours[k % colours.length]}"${c.withinNoise ? ' fill-opacity="0.4"' : ''}><title>${esc(r.label)}: ${esc(c.text)}</title></rect>`,
       );
     });
   });
-  const h = tests.length * perTest + 8;
+  const h = rows.length * perTest + 8;
   parts.push(`<line x1="${x(1)}" x2="${x(1)}" y1="0" y2="${h}" stroke="#333" stroke-dasharray="4 3"/>`);
   const legend = shown
     .map(
-      (r, k) =>
+      ({ r }, k) =>
         `<span style="border-left:10px solid ${colours[k % colours.length]};padding-left:4px;margin-right:10px">${esc(r.label)}</span>`,
     )
     .join('');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { archiveText } from '../helpers/fixtures.ts';
 import { siteInBrowser } from '../helpers/site-in-browser.ts';
+import { cellMarker, cellNumber } from '../helpers/cell-text.ts';
 
 const ID = (label: string) => `sysbench/vm/20261122-${label}`;
 const qps = (label: string, test: string) =>
@@ -33,11 +34,14 @@ describe('compare view', () => {
       .locator('#result tr', { has: page.locator('th', { hasText: /^update-index$/ }) })
       .locator('td')
       .first();
-    expect(await cell.textContent()).toBe(
+    expect(cellNumber(await cell.textContent())).toBe(
       (qps('x.ma101119.cy2.pk1', 'update-index.range100') / qps('x.pg1518.cy1.pk1', 'update-index.range100')).toFixed(
         2,
       ),
     );
+    // Coloured as reports colour it, and marked without colour.
+    expect(cellMarker(await cell.textContent())).toBe('improvement');
+    expect(await cell.getAttribute('class')).toContain('improvement');
     // Ticking another run adds a column and keeps the choice in the address.
     await page.locator(`#runs input[type=checkbox][data-id="${ID('x.pg1518.cy2.pk1')}"]`).check();
     expect(await page.locator('#result table.relative thead th').count()).toBe(3);
@@ -52,7 +56,10 @@ describe('compare view', () => {
     await page.locator('body[data-compare-ready="true"]').waitFor();
     expect(await page.locator('#result caption').textContent()).toContain('as a post printed it (published relative');
     const row = page.locator('#result tr', { has: page.locator('th', { hasText: /^point-query$/ }) });
-    expect(await row.locator('td').first().textContent()).toBe('0.93†');
+    const text = await row.locator('td').first().textContent();
+    expect(text).toMatch(/^0\.93†/);
+    expect(cellNumber(text)).toBe('0.93');
+    expect(cellMarker(text)).toBe('regression');
     await context.close();
   });
 
@@ -108,7 +115,7 @@ describe('compare view: a complete, shareable view', () => {
     const { page, context } = await site.open(`/compare/?base=${base}&runs=${run}`);
     await page.locator('body[data-compare-ready="true"]').waitFor();
     const cells = await page.locator('#result table.relative tbody td.num:not(.bp)').allTextContents();
-    const shown = cells.filter((c) => c !== '');
+    const shown = cells.map(cellNumber).filter((c) => c !== '');
     expect(shown.length).toBeGreaterThan(0);
     for (const c of shown) expect(c).toMatch(/^\d+\.\d{3}$/);
     await context.close();
