@@ -7,15 +7,18 @@
 import type { RunSummary } from '../schemas/run-summary.ts';
 import type { ConfigFamily } from '../schemas/index.ts';
 import { familyOf } from './history-content.ts';
-import {
-  estimateFromInterval,
-  ratioInterval,
-  repeatSpread,
-  type Estimate,
-  type Interval,
-  type RepeatSpread,
-} from './noise.ts';
+import { repeatSpread, type Interval, type RepeatSpread } from './noise.ts';
 import { compareVersions } from './versions.ts';
+import {
+  compareCell,
+  compareTable,
+  descriptorOf,
+  metricOf,
+  summaryData,
+  THRESHOLDS,
+  type Cell,
+  type RunData,
+} from '../engine/index.ts';
 
 export interface Ladder {
   /** The config family's name (the config's own name when it has no family). */
@@ -29,6 +32,9 @@ export interface Ladder {
   /** 95 % intervals of toFirst and toPrevious (noise.ts, Fieller's), where both runs export one. */
   toFirstCi: Array<Array<Interval | undefined>>;
   toPreviousCi: Array<Array<Interval | undefined>>;
+  /** The engine's cells of each test and version: against the first version, and against the one before. */
+  toFirstCells: Cell[][];
+  toPreviousCells: Cell[][];
   /** One run per version, the latest, in version order; `of` counts the version's runs. */
   runs: Array<{ id: string; label: string; version: string; config: string; date: string; of: number }>;
   /** Every run of the ladder by date, each test relative to the ladder's first run (a time axis of repeats). */
@@ -44,15 +50,6 @@ export interface Ladder {
   /** relative to the run before */
   toPrevious: Array<Array<number | undefined>>;
 }
-
-const ratioCi = (a: Estimate | undefined, b: Estimate | undefined): Interval | undefined => {
-  if (!a || !b) return undefined;
-  const q = ratioInterval(a, b);
-  return q ? { low: q.low, high: q.high } : undefined;
-};
-
-const ratio = (a: number | undefined, b: number | undefined) =>
-  a === undefined || b === undefined || b === 0 ? undefined : a / b;
 
 /** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). Its
  * product's history page exists (historyKeys), so its run page may link it. */
@@ -105,34 +102,48 @@ export function historyLadders(
         }
       }
     }
-    const byRun = latest.map(
-      ({ summary }) => new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value])),
-    );
-    const values = tests.map((t, i) => byRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
-    // Each value's estimate from its exported interval (run-summary headlineNoise), for the intervals of ratios.
-    const noiseByRun = latest.map(({ summary }) => {
-      const m = new Map<string, Estimate | undefined>();
-      summary.headline.forEach(([test, metric, value], k) => {
-        const n = summary.headlineNoise[k];
-        m.set(`${test}\u0000${metric}`, n ? estimateFromInterval(value, n[0], n[1], n[2]) : undefined);
-      });
-      return m;
-    });
-    const estimates = tests.map((t, i) => noiseByRun.map((m) => m.get(`${t}\u0000${metrics[i]}`)));
-    const headlineOf = (summary: RunSummary) =>
-      new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value]));
-    const first = values.map((row) => row[0]);
+    // Every comparison from the engine, on the runs' summaries: the same cells as a report's for these runs.
+    const d = descriptorOf(latest[0]!.summary.benchmark);
+    const data = new Map<string, RunData>(list.map((r) => [r.id, summaryData(r.id, r.summary)]));
+    const metricOfTest = new Map(tests.map((t, i) => [t, metrics[i]!]));
+    const table = (ladder: boolean) =>
+      compareTable(
+        {
+          descriptor: d,
+          columns: latest.map((r, j) => ({
+            key: r.id,
+            run: r.id,
+            label: r.summary.dbms.version ?? '?',
+            ...(ladder && j > 0 && { base: latest[j - 1]!.id }),
+          })),
+          rows: tests,
+          metric: (t) => metricOfTest.get(t),
+          thresholds: THRESHOLDS,
+        },
+        (id) => data.get(id),
+      ).rows.map((r) => r.cells);
+    const toFirstCells = table(false);
+    const toPreviousCells = table(true);
+    const values = tests.map((t, i) => latest.map((r) => data.get(r.id)!.value(t, metrics[i]!)));
+    const first = latest[0]!.id;
+    // Every run of the ladder against the first version, for the time axis.
     const timeline = [...list]
       .sort((a, b) => a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id))
-      .map(({ id, summary }) => {
-        const m = headlineOf(summary);
-        return {
-          id,
-          version: summary.dbms.version ?? '?',
-          date: summary.date,
-          toFirst: tests.map((t, i) => ratio(m.get(`${t}\u0000${metrics[i]}`), first[i])),
-        };
-      });
+      .map(({ id, summary }) => ({
+        id,
+        version: summary.dbms.version ?? '?',
+        date: summary.date,
+        toFirst: tests.map((t, i) => {
+          const c = compareCell(data.get(id)!, t, data.get(first)!, {
+            metric: metricOf(d, metrics[i]!),
+            thresholds: THRESHOLDS,
+            isBase: id === first,
+          });
+          return c.relative;
+        }),
+      }));
+    const headlineOf = (summary: RunSummary) =>
+      new Map(summary.headline.map(([test, metric, value]) => [`${test}\u0000${metric}`, value]));
     const spreads = latest
       .filter((r) => r.of > 1)
       .map((r) => {
@@ -164,10 +175,12 @@ export function historyLadders(
       tests,
       metrics,
       values,
-      toFirstCi: estimates.map((row) => row.map((e) => ratioCi(e, row[0]))),
-      toPreviousCi: estimates.map((row) => row.map((e, j) => (j === 0 ? undefined : ratioCi(e, row[j - 1])))),
-      toFirst: values.map((row) => row.map((v) => ratio(v, row[0]))),
-      toPrevious: values.map((row) => row.map((v, j) => (j === 0 ? undefined : ratio(v, row[j - 1])))),
+      toFirstCells,
+      toPreviousCells,
+      toFirstCi: toFirstCells.map((row) => row.map((c) => c.interval)),
+      toPreviousCi: toPreviousCells.map((row) => row.map((c, j) => (j === 0 ? undefined : c.interval))),
+      toFirst: toFirstCells.map((row) => row.map((c) => c.relative)),
+      toPrevious: toPreviousCells.map((row) => row.map((c, j) => (j === 0 ? undefined : c.relative))),
     };
   });
 }

@@ -8,8 +8,12 @@ const Row = z.strictObject({
   test: z.string(),
   metric: z.string().optional(),
   value: z.number().optional(),
+  /** The values and the relative value as the engine prints them (src/engine/), which the page shows. */
+  valueText: z.string(),
   baseValue: z.number().optional(),
+  baseText: z.string(),
   relative: z.number().optional(),
+  text: z.string(),
   noise: z.enum(['within', 'beyond']).optional(),
   verdict: z.enum(['regression', 'improvement', 'neutral']),
   failed: z.boolean(),

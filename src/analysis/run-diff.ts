@@ -5,13 +5,21 @@
 import type { Run } from '../schemas/index.ts';
 import type { Problem } from '../schemas/problem.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
-import { primaryMetric } from '../benchmarks/index.ts';
-import { basisPoints } from './relative.ts';
-import { THRESHOLDS, verdict, type Verdict } from './verdict.ts';
-import { formatBp } from './summary.ts';
+import {
+  compareCell,
+  descriptorOf,
+  formatBp,
+  groupsOf,
+  metricOf,
+  printedBasisPoints,
+  runData,
+  summarizeCells,
+  THRESHOLDS,
+  verdictMark,
+  type Verdict,
+} from '../engine/index.ts';
 import { compareVersions } from './versions.ts';
 import { comparability } from './comparability.ts';
-import { estimateOf, ratioInterval, withinNoise } from './noise.ts';
 
 export interface RunRef {
   id: string;
@@ -53,13 +61,18 @@ export interface Thresholds {
   improvement: number;
 }
 
-/** One test of a run: its headline number, and against the base's when there is one. */
+/** One test of a run: its headline number, and against the base's when there is one (the engine's cell). */
 export interface DiffRow {
   test: string;
   metric?: string;
   value?: number;
+  /** The value as the tables print it. */
+  valueText: string;
   baseValue?: number;
+  baseText: string;
   relative?: number;
+  /** The relative value as printed; the verdict is decided on it. */
+  text: string;
   /** Where both runs carry the figure's noise interval: whether the ratio's 95 % interval includes 1. */
   noise?: 'within' | 'beyond';
   verdict: Verdict;
@@ -68,41 +81,36 @@ export interface DiffRow {
 
 /** The headline number of each test (the one the posts compare by), against the base run's when given. */
 export function diffRows(run: Run, base: Run | undefined, thresholds: Thresholds): DiffRow[] {
-  const value = (x: Run, test: string, metric: string) =>
-    x.results.find((v) => v.test === test && v.metric === metric)?.value;
+  const d = descriptorOf(run.benchmark);
+  const mine = runData('new', run);
+  const theirs = base && runData('base', base);
   const rows: DiffRow[] = [];
   for (const t of run.tests) {
     if (t.status === 'failed') {
-      rows.push({ test: t.name, verdict: 'neutral', failed: true });
+      rows.push({ test: t.name, valueText: '', baseText: '', text: '', verdict: 'neutral', failed: true });
       continue;
     }
     // Against a base: the metric both have; alone: the run's own.
     const metric =
-      (base &&
-        primaryMetric(
-          run.benchmark,
-          t.name,
-          (m) => value(run, t.name, m) !== undefined && value(base, t.name, m) !== undefined,
-        )) ||
-      primaryMetric(run.benchmark, t.name, (m) => value(run, t.name, m) !== undefined);
+      (theirs &&
+        d.headline(t.name, (m) => mine.value(t.name, m) !== undefined && theirs.value(t.name, m) !== undefined)) ||
+      d.headline(t.name, (m) => mine.value(t.name, m) !== undefined);
     if (!metric) continue;
-    const v = value(run, t.name, metric)!;
-    const b = base && value(base, t.name, metric);
-    const relative = b ? v / b : undefined;
+    const m = metricOf(d, metric);
+    const cell = compareCell(mine, t.name, theirs, { metric: m, thresholds });
     // Beyond the thresholds, and beyond the noise where both runs measured it (README, Noise).
-    const estimate = (x: Run) => estimateOf(value(x, t.name, metric)!, (m) => value(x, t.name, m), metric);
-    const a = base && b ? estimate(run) : undefined;
-    const e = base && b ? estimate(base) : undefined;
-    const interval = a && e ? ratioInterval(a, e) : undefined;
-    const noise = interval ? (withinNoise(interval) ? 'within' : 'beyond') : undefined;
+    const noise = cell.interval ? (cell.withinNoise ? 'within' : 'beyond') : undefined;
     rows.push({
       test: t.name,
       metric,
-      value: v,
-      baseValue: b,
-      relative,
+      value: cell.value,
+      valueText: cell.valueText,
+      baseValue: cell.baseValue,
+      baseText: theirs ? compareCell(theirs, t.name, undefined, { metric: m, thresholds }).valueText : '',
+      relative: cell.relative,
+      text: cell.text,
       noise,
-      verdict: noise === 'within' ? 'neutral' : verdict(relative, thresholds),
+      verdict: noise === 'within' ? 'neutral' : cell.verdict,
       failed: false,
     });
   }
@@ -142,9 +150,10 @@ export interface CommentInput {
   maxChars?: number;
 }
 
-const fmt = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toPrecision(3));
-const mark = (v: Verdict, noise?: 'within' | 'beyond') =>
-  v === 'improvement' ? ' ▲' : v === 'regression' ? ' ▼' : noise === 'within' ? ' ≈' : '';
+const mark = (v: Verdict, noise?: 'within' | 'beyond') => {
+  const m = verdictMark(v);
+  return m ? ` ${m.symbol}` : noise === 'within' ? ' ≈' : '';
+};
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const MAX_TABLE_ROWS = 40;
 const MAX_MOVES = 25;
@@ -234,7 +243,7 @@ export function prComment(input: CommentInput): string {
       '| --- | --- | --- | ---: | ---: | ---: |',
       ...shown.map(
         ({ r, row }) =>
-          `| ${mdLink(r.run.id, runHref(r.run.id), { table: true })} | ${mdCode(row.test, { table: true })} | ${mdCode(row.metric!, { table: true })} | ${fmt(row.baseValue!)} | ${fmt(row.value!)} | ${row.relative!.toFixed(2)}${mark(row.verdict)} |`,
+          `| ${mdLink(r.run.id, runHref(r.run.id), { table: true })} | ${mdCode(row.test, { table: true })} | ${mdCode(row.metric!, { table: true })} | ${row.baseText} | ${row.valueText} | ${row.text}${mark(row.verdict)} |`,
       ),
       ...(moves.length > shown.length
         ? ['', `… and ${moves.length - shown.length} more tests beyond the thresholds.`]
@@ -343,7 +352,7 @@ function runSection(
       lines.push('| test | metric | value |', '| --- | --- | ---: |');
       for (const x of list)
         lines.push(
-          x.failed ? `| ${cell(x.test)} | | failed |` : `| ${cell(x.test)} | ${cell(x.metric!)} | ${fmt(x.value!)} |`,
+          x.failed ? `| ${cell(x.test)} | | failed |` : `| ${cell(x.test)} | ${cell(x.metric!)} | ${x.valueText} |`,
         );
     } else lines.push('(no test with a number)');
     if (more) lines.push('', `… and ${more} more tests.`);
@@ -357,19 +366,36 @@ function runSection(
   lines.push('| test | metric | base | new | relative | change (bp) |', '| --- | --- | ---: | ---: | ---: | ---: |');
   for (const x of list) {
     if (x.failed) lines.push(`| ${cell(x.test)} | | | failed | | |`);
-    else if (x.relative === undefined) lines.push(`| ${cell(x.test)} | ${cell(x.metric!)} | | ${fmt(x.value!)} | | |`);
-    else
+    else if (x.text === '') lines.push(`| ${cell(x.test)} | ${cell(x.metric!)} | | ${x.valueText} | | |`);
+    else {
+      const bp = printedBasisPoints(x.text);
       lines.push(
-        `| ${cell(x.test)} | ${cell(x.metric!)} | ${fmt(x.baseValue!)} | ${fmt(x.value!)} | ${x.relative.toFixed(2)}${mark(x.verdict, x.noise)} | ${formatBp(basisPoints(x.relative))} |`,
+        `| ${cell(x.test)} | ${cell(x.metric!)} | ${x.baseText} | ${x.valueText} | ${x.text}${mark(x.verdict, x.noise)} | ${bp === undefined ? '' : formatBp(bp)} |`,
       );
+    }
   }
   if (more) lines.push('', `… and ${more} more tests.`);
-  const changes = rows.filter((x) => x.relative !== undefined).map((x) => basisPoints(x.relative!));
-  if (changes.length) {
-    const sorted = [...changes].sort((x, y) => x - y);
-    const mid = sorted.length / 2;
-    const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    lines.push('', `Median change ${formatBp(median)} basis points over ${changes.length} tests.`);
-  }
+  // The engine's summaries over the printed values, one per group of the benchmark (reads and writes apart).
+  const d = descriptorOf(run.benchmark);
+  const groups = groupsOf(d)
+    .map((g) => ({
+      g,
+      s: summarizeCells(
+        'new',
+        g.id,
+        rows
+          .filter((x) => !d.isWarmup(x.test) && (d.groupOf(x.test) ?? 'all') === g.id)
+          .map((x) => ({ test: x.test, cell: x })),
+      ),
+    }))
+    .filter(({ s }) => s.count > 0);
+  const over = (n: number) => `over ${plural(n, 'test')}`;
+  if (!d.groups.length && groups.length)
+    lines.push('', `Median change ${formatBp(groups[0]!.s.medianBp!)} basis points ${over(groups[0]!.s.count)}.`);
+  else if (groups.length)
+    lines.push(
+      '',
+      `Median change in basis points: ${groups.map(({ g, s }) => `${g.title.toLowerCase()} ${formatBp(s.medianBp!)} ${over(s.count)}`).join('; ')}.`,
+    );
   return [...lines, ''].join('\n');
 }

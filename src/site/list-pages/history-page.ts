@@ -2,13 +2,13 @@
 // with charts drawn at build time (as Chart.astro draws them). Plain HTML (see host-page.ts).
 import { annotationsFor } from '../../analysis/history-content.ts';
 import { historyLadders, type Ladder } from '../../analysis/history.ts';
-import { NOISE_EXPLANATION, withinNoise } from '../../analysis/noise.ts';
-import { THRESHOLDS, verdict } from '../../analysis/verdict.ts';
+import { NOISE_EXPLANATION } from '../../analysis/noise.ts';
 import { historyStripSpec } from '../../charts/history-strip.ts';
 import { historyTimeSpec } from '../../charts/history-time.ts';
 import { renderSvg } from '../../charts/render-svg.ts';
 import type { Annotation, ConfigFamily } from '../../schemas/index.ts';
-import { fmtInterval, fmtRelative, fmtValue } from '../format.ts';
+import { fmtValue } from '../format.ts';
+import { cellClass, intervalText, verdictMarkHtml } from '../report-cell.ts';
 import { html, raw, type Html } from '../html.ts';
 import type { SiteRunSummary } from '../summaries.ts';
 import { safeHref } from '../safe-url.ts';
@@ -31,8 +31,6 @@ export function historyPageRuns(k: HistoryKey, runs: SiteRunSummary[]): SiteRunS
       r.summary.benchmark === k.benchmark && r.summary.host.name === k.host && r.summary.dbms.product === k.product,
   );
 }
-
-const t = THRESHOLDS;
 
 const timePoints = (l: Ladder) =>
   l.timeline.flatMap((r) =>
@@ -121,7 +119,7 @@ async function ladderSection(
     (r) => html`<th class="num">${r.version}</th>`,
   )}<th>test</th><th>metric</th></tr></thead><tbody>${l.tests.map(
     (test, i) =>
-      html`<tr>${l.values[i]!.map((v) => html`<td class="num">${fmtValue(v)}</td>`)}<th scope="row">${test}</th><td>${l.metrics[i]}</td></tr>`,
+      html`<tr>${l.toFirstCells[i]!.map((c) => html`<td class="num">${c.valueText}</td>`)}<th scope="row">${test}</th><td>${l.metrics[i]}</td></tr>`,
   )}</tbody></table></details></section>`;
 }
 
@@ -152,10 +150,9 @@ function relativeTable(
     )}<th>test</th></tr></thead><tbody>${l.tests.map(
     (test, i) =>
       html`<tr data-test="${test}">${l.runs.slice(1).map((_, j) => {
-        const v = l[kind][i]![j + 1];
-        const ci = l[kind === 'toFirst' ? 'toFirstCi' : 'toPreviousCi'][i]![j + 1];
-        const within = withinNoise(ci);
-        return html`<td class="${`num ${verdict(v, t)}${within ? ' within-noise' : ''}`}"${ci && html` title="${`95 % interval ${fmtInterval(ci)}${within ? ', within noise' : ''}`}"`}>${fmtRelative(v)}</td>`;
+        const c = l[kind === 'toFirst' ? 'toFirstCells' : 'toPreviousCells'][i]![j + 1]!;
+        const title = intervalText(c);
+        return html`<td class="${cellClass(c, { neutral: true })}"${title && html` title="${title}"`}>${c.text}${verdictMarkHtml(c.verdict)}</td>`;
       })}<th scope="row">${test}</th></tr>`,
   )}</tbody></table></div>`;
 }

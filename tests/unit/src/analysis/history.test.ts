@@ -174,6 +174,11 @@ describe('history ladders hold only comparable runs, with their noise', () => {
     expect(ci.low).toBeLessThan(l!.toFirst[i]![1]!);
     expect(ci.high).toBeGreaterThan(l!.toFirst[i]![1]!);
     expect(ci.low <= 1 && ci.high >= 1).toBe(true);
-    expect(l!.toFirstCi[i]![0]).toEqual(expect.objectContaining({ low: expect.any(Number) }));
+    // The first version is the base: 1 against itself, with no interval (the engine's base cell).
+    expect(l!.toFirst[i]![0]).toBe(1);
+    expect(l!.toFirstCi[i]![0]).toBeUndefined();
+    // The page's cell is the engine's: the printed text, judged on it.
+    expect(l!.toFirstCells[i]![1]!.text).toBe('1.00');
+    expect(l!.toFirstCells[i]![1]!.withinNoise).toBe(true);
   });
 });
