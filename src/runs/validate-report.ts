@@ -9,6 +9,7 @@ import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
 import { formatZodIssues, problem, type Problem } from './problems.ts';
 import { readReport, splitReport } from './report-limits.ts';
+import { isDirective, partsCatalog, Placer, type Part } from '../site/report-placement.ts';
 
 export { splitReport } from './report-limits.ts';
 
@@ -27,34 +28,41 @@ export function reportProse(
   report: Report,
   runs: ModelRun[] | ReportModel,
   base = '/',
-): { html: string; problems: Problem[] } {
+): { html: string; problems: Problem[]; headings: string[]; placed: Part[] } {
   const parts = splitReport(text);
-  if (!parts) return { html: '', problems: [] };
+  if (!parts) return { html: '', problems: [], headings: [], placed: [] };
   // The site passes the model its tables show; `benchsite validate` the runs.
   const model = Array.isArray(runs) ? modelFromReport(report, reportSections(report), runs, file) : runs;
   const problems = model.problems.map((m) =>
     problem(file, 'tests', m, 'Name tests the runs have, or groups of testGroups'),
   );
-  const { html, problems: found } = renderReportMarkdown(
-    parts.body,
-    parts.lineOffset,
-    (src) => renderPlaceholder(model, src),
-    base,
-  );
+  const placer = new Placer(partsCatalog(report, model));
+  const {
+    html,
+    problems: found,
+    headings,
+  } = renderReportMarkdown(parts.body, parts.lineOffset, (src) => renderPlaceholder(model, src), base, {
+    isDirective,
+    place: (src, line) => placer.place(src, line),
+  });
   for (const p of found) {
     const claim = /^claim not supported/.test(p.message);
+    const placing = isDirective(p.source.replace(/^\{\{|\}\}$/g, ''));
     problems.push(
       problem(
         file,
         `line ${p.line}:${p.column}`,
         `${shorten(p.source.replace(/\s+/g, ' '))}: ${shorten(p.message, 2000)}`,
-        claim
-          ? 'Correct the sentence or its claim: the runs say otherwise'
-          : 'Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar',
+        p.hint ??
+          (claim
+            ? 'Correct the sentence or its claim: the runs say otherwise'
+            : placing
+              ? 'Fix the directive; docs/reports.md (Placing tables and charts) has the grammar'
+              : 'Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar'),
       ),
     );
   }
-  return { html, problems };
+  return { html, problems, headings, placed: placer.parts };
 }
 
 /** A line of a problem stays readable whatever a report holds. */

@@ -15,6 +15,7 @@ import { lineColumn } from '../runs/problems.ts';
 import { safeHref } from './safe-url.ts';
 import { escapedIn, smartPunctuation } from './smart-punctuation.ts';
 import { MAX_PLACEHOLDER_CHARS, MAX_PLACEHOLDERS, scanPlaceholders } from '../analysis/placeholder-scan.ts';
+import { headingsPlugin, repeatedHeadings, type ProseHeading } from './markdown-headings.ts';
 
 /** An image source the site may show: an http(s) URL or a path from the site's root, not a file beside the report. */
 const imageAllowed = (src: unknown): boolean =>
@@ -88,6 +89,17 @@ export interface PlaceholderProblem {
   source: string;
   message: string;
   suggestions: string[];
+  /** What to do, when it is not "fix the placeholder". */
+  hint?: string;
+}
+
+/**
+ * Placing the report's tables and charts in the prose (src/site/report-placement.ts): which placeholders are
+ * directives, and the marker number of the part one places (throws an error with `suggestions` when it cannot).
+ */
+export interface PartPlacer {
+  isDirective(source: string): boolean;
+  place(source: string, line: number): number;
 }
 
 /** After this many problems in a report, its other placeholders are not evaluated (each failure computes
@@ -109,6 +121,7 @@ export function placeholderPlugin(
   lineOffset: number,
   render: (source: string) => string,
   problems: PlaceholderProblem[],
+  placer?: PartPlacer,
 ): MdastPluginDefinition {
   const at = (offset: number) => {
     const lc = lineColumn(body, offset);
@@ -196,6 +209,40 @@ export function placeholderPlugin(
         });
         return;
       }
+      const directive = sources.found.find((f) => placer?.isDirective(unescapeMarkdown(f.source)));
+      if (directive) {
+        // A directive is a paragraph of its own, which becomes the marker of the part it places.
+        const paragraph = ctx.parent(node);
+        const whole = raw.slice(directive.index, directive.end);
+        const where = at(start + directive.index);
+        const alone = sources.found.length === 1 && paragraph?.type === 'paragraph' && paragraph.children.length === 1;
+        if (!alone || raw.trim() !== whole) {
+          problems.push({
+            ...where,
+            source: whole,
+            message:
+              'table(), chart() and summary() stand alone in a paragraph of their own (a blank line before and after)',
+            suggestions: [],
+          });
+          return;
+        }
+        try {
+          const n = placer!.place(unescapeMarkdown(directive.source), where.line);
+          ctx.replaceNode(paragraph, {
+            type: 'paragraph',
+            data: { hName: 'div', hProperties: { 'data-benchsite-place': String(n) } },
+            children: [],
+          });
+        } catch (e) {
+          problems.push({
+            ...where,
+            source: whole,
+            message: (e as Error).message,
+            suggestions: (e as { suggestions?: string[] }).suggestions ?? [],
+          });
+        }
+        return;
+      }
       let out = '';
       let last = 0;
       shown.found.forEach((m, i) => {
@@ -220,14 +267,21 @@ export function renderReportMarkdown(
   lineOffset: number,
   render: (source: string) => string,
   base = '/',
-): { html: string; problems: PlaceholderProblem[] } {
+  placer?: PartPlacer,
+): { html: string; problems: PlaceholderProblem[]; headings: string[] } {
   const problems: PlaceholderProblem[] = [];
+  const headings: ProseHeading[] = [];
   const out = markdownToHtml(body, {
-    mdastPlugins: [placeholderPlugin(body, lineOffset, render, problems), ...markdownPlugins.mdastPlugins],
-    hastPlugins: [...markdownPlugins.hastPlugins, ...(base === '/' ? [] : [rootPathsUnder(base)])],
+    mdastPlugins: [placeholderPlugin(body, lineOffset, render, problems, placer), ...markdownPlugins.mdastPlugins],
+    hastPlugins: [
+      ...markdownPlugins.hastPlugins,
+      ...(base === '/' ? [] : [rootPathsUnder(base)]),
+      headingsPlugin(body, lineOffset, headings),
+    ],
     features: markdownPlugins.features,
   });
   // Every plugin here is synchronous, so satteri returns the result itself.
   if (out instanceof Promise) throw new Error('report Markdown plugins must be synchronous');
-  return { html: out.html, problems };
+  problems.push(...repeatedHeadings(headings));
+  return { html: out.html, problems, headings: headings.map((h) => h.text) };
 }

@@ -14,6 +14,7 @@ import { sectionModel } from './report-memo.ts';
 import { reportSections } from './report-sections.ts';
 import { runsById } from './runs.ts';
 import { homeUrl } from './urls.ts';
+import type { Part } from './report-placement.ts';
 
 /**
  * The report's model over its runs: the one the relative tables, their CSV and the placeholders read (made once
@@ -26,21 +27,27 @@ export function reportModel(slug: string, report: Report): Promise<ReportModel> 
   );
 }
 
-/** HTML of the report's prose (from the site's Markdown pipeline: text and allowed links, no raw HTML). */
-export async function reportProseHtml(slug: string, report: Report): Promise<string> {
+/**
+ * HTML of the report's prose (from the site's Markdown pipeline: text and allowed links, no raw HTML), with a
+ * marker where the author placed a part (report-placement.ts), the parts in marker order, and the prose's headings.
+ */
+export async function reportProseParts(
+  slug: string,
+  report: Report,
+): Promise<{ html: string; placed: Part[]; headings: string[] }> {
   const file = join(REPORTS_DIR, `${slug}.md`);
   const read = await readContentFile(file);
   if (!('bytes' in read)) throw new Error(`${file}: cannot be read. Run \`npx benchsite validate\`.`);
   const text = reportText(file, read.bytes);
   if ('problem' in text) throw contentError(file, [text.problem.text]);
   const model = await reportModel(slug, report);
-  const { html, problems } = reportProse(file, text.text, report, model, homeUrl());
+  const { html, problems, placed, headings } = reportProse(file, text.text, report, model, homeUrl());
   if (problems.length)
     throw contentError(
       file,
       problems.map((p) => p.text),
     );
-  return html;
+  return { html, placed, headings };
 }
 
 export { isRelativeSection, relativeSectionCsv } from '../analysis/report-model.ts';

@@ -1,0 +1,57 @@
+// Every h2 and h3 of a report page gets a stable id and a visible link to itself, so a reader can link "the write
+// results". Done once over the page's HTML (src/middleware.ts), after the author's prose and the tables generated
+// around it are put together: one pass sees every heading and every id, so ids never collide. A heading's id is
+// its text as a slug (`Results: writes` -> `results-writes`), stable as long as its words are; an id the page
+// has already (a heading's own, or any element's) is kept, and a slug another element holds gets -2, -3 ...
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text of an HTML fragment: tags dropped, character references decoded. */
+export function textOf(fragment: string): string {
+  return fragment
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, ref: string) => {
+      if (ref[0] === '#') {
+        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+      }
+      return ENTITIES[ref.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A heading's text as an id: lower case letters, digits, `.` and `_`, words joined by `-`. */
+export function slugOf(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return slug || 'section';
+}
+
+const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const HEADING = /<h([23])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
+const ID = /\sid="([^"]*)"/;
+
+/** `html` with an id on every h2 and h3 and, inside each, a link to it (`<a class="anchor" href="#id">`). */
+export function anchorHeadings(html: string): string {
+  const taken = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
+  return html.replace(HEADING, (whole, level: string, attrs: string, inner: string) => {
+    if (/<a class="anchor"/.test(inner)) return whole;
+    const text = textOf(inner);
+    let id = ID.exec(attrs)?.[1];
+    if (id === undefined) {
+      const slug = slugOf(text);
+      id = slug;
+      for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
+      taken.add(id);
+      attrs = ` id="${escAttr(id)}"${attrs}`;
+    }
+    const link = `<a class="anchor" href="#${escAttr(id)}" aria-label="${escAttr(`Link to this section: ${text}`)}">#</a>`;
+    return `<h${level}${attrs}>${inner} ${link}</h${level}>`;
+  });
+}
