@@ -37,7 +37,7 @@ const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').
 const HEADING = /<h([23])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
 const ID = /\sid="([^"]*)"/;
 
-/** `html` with an id on every h2 and h3 and, inside each, a link to it (`<a class="anchor" href="#id">`). */
+/** `html` with an id on every h2 and h3 and, inside each, a link to it (`<a class="anchor" href="#id">`, no text). */
 export function anchorHeadings(html: string): string {
   const taken = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
   return html.replace(HEADING, (whole, level: string, attrs: string, inner: string) => {
@@ -51,7 +51,8 @@ export function anchorHeadings(html: string): string {
       taken.add(id);
       attrs = ` id="${escAttr(id)}"${attrs}`;
     }
-    const link = `<a class="anchor" href="#${escAttr(id)}" aria-label="${escAttr(`Link to this section: ${text}`)}">#</a>`;
-    return `<h${level}${attrs}>${inner} ${link}</h${level}>`;
+    // The link's "#" is drawn by CSS (a.anchor::before): the heading's text stays its words.
+    const link = `<a class="anchor" href="#${escAttr(id)}" aria-label="${escAttr(`Link to this section: ${text}`)}"></a>`;
+    return `<h${level}${attrs}>${inner}${link}</h${level}>`;
   });
 }

@@ -108,7 +108,7 @@ describe.each([true, false])('recreated posts, JavaScript enabled: %s', (javaScr
 describe('attachments', () => {
   it('the 2026-03-16 report lists its flamegraphs and links them as files to download, never inlined', async () => {
     const { page, context } = await site.open('/reports/2026-03-16-hammerdb-tproc-c-cpu-efficiency-small-server/');
-    const links = page.locator('section.attachments a');
+    const links = page.locator('section.attachments li a');
     expect(await links.count()).toBe(6);
     expect(await links.first().getAttribute('download')).not.toBeNull();
     expect(await links.first().textContent()).toBe('Flamegraph, MariaDB 11.8.6, stored procedures on (sp1)');

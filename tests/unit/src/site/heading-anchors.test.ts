@@ -12,8 +12,8 @@ describe('anchorHeadings', () => {
     );
     expect(out).toBe(
       '<h1>T</h1>' +
-        '<h2 id="results-writes">Results: writes <a class="anchor" href="#results-writes" aria-label="Link to this section: Results: writes">#</a></h2>' +
-        '<h3 id="point-queries-more" class="x">Point queries &amp; more <a class="anchor" href="#point-queries-more" aria-label="Link to this section: Point queries &amp; more">#</a></h3>' +
+        '<h2 id="results-writes">Results: writes<a class="anchor" href="#results-writes" aria-label="Link to this section: Results: writes"></a></h2>' +
+        '<h3 id="point-queries-more" class="x">Point queries &amp; more<a class="anchor" href="#point-queries-more" aria-label="Link to this section: Point queries &amp; more"></a></h3>' +
         '<h4>n</h4>',
     );
   });
