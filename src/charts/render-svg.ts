@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'benchsite', 'charts');
 const memory = new Map<string, Promise<string>>();
 /** Part of the cache key: bump when compact() or the rendering changes, so cached charts are drawn again. */
-const RENDER_VERSION = 4;
+const RENDER_VERSION = 5;
 
 /** Escape text for an XML attribute. */
 function attr(text: string): string {
@@ -26,14 +26,30 @@ export function loadChartRenderer(): Promise<[typeof import('vega-lite'), typeof
   return renderer;
 }
 
-async function renderUncached(spec: TopLevelSpec): Promise<string> {
+/** A chart drawn, without the caches: its ids are `<prefix>1`, `<prefix>2`... (see ownIds). */
+export async function drawChart(spec: TopLevelSpec, prefix: string): Promise<string> {
   const [{ compile }, { parse, View }] = await loadChartRenderer();
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
-    return compact(await view.toSVG());
+    return ownIds(compact(await view.toSVG()), prefix);
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * Vega numbers the ids of clip paths (`clip1`, `clip2` ...) with a counter of the process, so a chart's ids
+ * depended on how many charts the process had drawn before it: a build with a warm cache (charts drawn by an
+ * earlier process, in another order) made other pages than a cold one, and two charts of one page could share an
+ * id. Each id becomes the chart's own, from the hash of its spec, numbered in order of appearance.
+ */
+export function ownIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  for (const m of svg.matchAll(/ id="([^"]+)"/g)) if (!ids.has(m[1]!)) ids.set(m[1]!, `${prefix}${ids.size + 1}`);
+  if (!ids.size) return svg;
+  return svg.replace(/( id="|url\(#|href="#)([^")]+)/g, (whole, lead: string, id: string) =>
+    ids.has(id) ? `${lead}${ids.get(id)}` : whole,
+  );
 }
 
 /** The value of `name` that most elements carry, with how many carry it. */
@@ -91,7 +107,7 @@ export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
       } catch {
         // not cached yet
       }
-      const raw = await renderUncached(spec);
+      const raw = await drawChart(spec, `c${key.slice(0, 8)}-`);
       const out = raw.replace(
         '<svg ',
         `<svg role="img" aria-label="${attr(label)}" style="max-width:100%;height:auto" `,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compact, renderSvg } from '../../../../src/charts/render-svg.ts';
+import { compact, drawChart, ownIds, renderSvg } from '../../../../src/charts/render-svg.ts';
 
 describe('compact', () => {
   it('drops interaction attributes, defaults and empty paths, rounds coordinates (not labels), and sets the commonest font once', () => {
@@ -54,5 +54,33 @@ describe('renderSvg', () => {
     expect(svg).not.toMatch(/ opacity="1"| class="|<path d="" display="none"\/>|\d\.\d\d/);
     // One accessible name, the chart's own: vega's labels of marks and axes are gone.
     expect(svg.match(/aria-label=/g)).toHaveLength(1);
+  });
+});
+
+describe('chart ids', () => {
+  const clipped = (title: string) =>
+    ({
+      data: { values: [{ test: title, r: 1.2 }] },
+      mark: { type: 'bar', clip: true },
+      encoding: {
+        y: { field: 'test', type: 'nominal' },
+        x: { field: 'r', type: 'quantitative', scale: { domain: [0, 1] } },
+      },
+    }) as const;
+
+  it("are the chart's own, whatever the process drew before it (vega counts clip paths per process)", async () => {
+    const first = await drawChart(clipped('a'), 'cA-');
+    await drawChart(clipped('b'), 'cB-');
+    const again = await drawChart(clipped('a'), 'cA-');
+    expect(first).toMatch(/<clipPath id="cA-1">/);
+    expect(first).toContain('clip-path="url(#cA-1)"');
+    expect(again).toBe(first);
+  });
+
+  it('renames every id and the references to it, in order of appearance', () => {
+    expect(
+      ownIds('<svg><clipPath id="clip7"/><g clip-path="url(#clip7)"/><use href="#clip9"/><x id="clip9"/></svg>', 'p'),
+    ).toBe('<svg><clipPath id="p1"/><g clip-path="url(#p1)"/><use href="#p2"/><x id="p2"/></svg>');
+    expect(ownIds('<svg><path d="M0"/></svg>', 'p')).toBe('<svg><path d="M0"/></svg>');
   });
 });
