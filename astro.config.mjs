@@ -7,6 +7,7 @@ import { markdownPlugins } from './src/site/markdown.ts';
 import { outDirImports } from './src/site/outdir-imports.ts';
 import { rawArchives } from './src/site/raw-archives.ts';
 import { runPages } from './src/site/run-pages.ts';
+import { searchIndex } from './src/site/search/index-site.ts';
 import { CONTENT_DIR } from './src/site/content-dirs.ts';
 import { readSiteConfig } from './src/runs/read-site-config.ts';
 
@@ -19,7 +20,8 @@ export default defineConfig({
   // site config's `base`.
   base: process.env.BENCHSITE_BASE || site.base || undefined,
   site: site.url,
-  integrations: [contentFiles(), outDirImports(), runPages(), rawArchives()],
+  // searchIndex last: it reads the pages the others write.
+  integrations: [contentFiles(), outDirImports(), runPages(), rawArchives(), searchIndex()],
   // Astro keeps the content collections of the last build in its cache and keeps entries of files it no longer
   // sees: a site of another content folder (BENCHSITE_CONTENT, as tests build) gets a cache of its own.
   cacheDir: process.env.BENCHSITE_CONTENT

@@ -41,6 +41,9 @@ if (!process.features.typescript) {
     const { fastRebuild } = await import('../src/site/fast-build/rebuild.ts');
     const r = await fastRebuild(request);
     if (r.built) {
+      // The search index of what the rebuild wrote (a full build makes it in an Astro hook).
+      const { indexSite } = await import('../src/site/search/index-site.ts');
+      await indexSite(request.outDir, root);
       console.log(`${r.message} (${(performance.now() / 1000).toFixed(1)} s)`);
       process.exit(0);
     }

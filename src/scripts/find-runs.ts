@@ -2,6 +2,10 @@
 // (/data/run-index.json) is fetched on the first search, so the index page itself stays small at 10,000 runs.
 // Every string from a run is escaped before it reaches the page.
 import { esc } from '../site/html.ts';
+import { versionMatches } from '../site/version-match.ts';
+
+/** A word of the search box that reads as a version (`8.4`, `17.10`): matched as versions are, not as text. */
+const VERSION_LIKE = /^\d+(\.\d+)+[a-z]*\d*$/;
 
 const form = document.getElementById('find') as HTMLFormElement | null;
 const found = document.getElementById('found');
@@ -43,12 +47,14 @@ if (form && found && findStatus) {
       if (f.benchmark && at(r, 'benchmark') !== f.benchmark) return false;
       if (f.host && at(r, 'host') !== f.host) return false;
       if (f.product && at(r, 'product') !== f.product) return false;
-      if (f.version && !at(r, 'version').includes(f.version)) return false;
+      if (f.version && !versionMatches(at(r, 'version'), f.version)) return false;
       if (f.config && !at(r, 'config').includes(f.config)) return false;
       if (f.from && at(r, 'date') < f.from) return false;
       if (f.to && at(r, 'date') > f.to) return false;
       const text = r.join(' ').toLowerCase();
-      return q.every((w) => text.includes(w));
+      // "8.4" finds 8.4 and 8.4.8, not 18.4: a version-like word matches a version, or a word, from its start.
+      const words = text.split(/[\s/]+/);
+      return q.every((w) => (VERSION_LIKE.test(w) ? words.some((t) => versionMatches(t, w)) : text.includes(w)));
     });
     const get = (r: string[], name: string) => esc(r[col[name]!] ?? '');
     const rows = hits

@@ -1,0 +1,142 @@
+// The site's search: a Pagefind index (https://pagefind.app) in dist/pagefind/, made after the pages are
+// written, by the full build (the searchIndex integration, last of astro.config.mjs's) and by the rebuild
+// without Astro (bin/build.js). It reads the report, host, history and about pages (their <main>, charts left
+// out) with filters added in memory (records.ts), and every run as a record of its own from
+// /data/run-index.json (a run page is mostly numbers; 10,000 of them would be most of the work). Result links are
+// paths from the site's root; the search page gives Pagefind the base the site is served under. The index
+// is written beside the old one and put in its place at the end, so a stopped build never leaves half of one.
+// When its inputs (the pages' stamps, the run index) are those of the last index written there, nothing is done.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { parseDocument } from 'yaml';
+import { reportRunIds, splitReport } from '../../runs/validate-report.ts';
+import { readContentFile } from '../../runs/validate-files.ts';
+import { ReportSchema, type Report } from '../../schemas/index.ts';
+import { REPORTS_DIR } from '../content-dirs.ts';
+import { pageFilters, pageKind, reportSlug, runRecord, runRows, withFilters, type RunRow } from './records.ts';
+
+export const SEARCH_DIR = 'pagefind';
+const RUN_INDEX = 'data/run-index.json';
+
+/** The pages the search reads: paths under outDir, sorted. */
+function searchPages(outDir: string): string[] {
+  const out: string[] = [];
+  for (const top of ['reports', 'hosts', 'history', 'about']) {
+    const dir = join(outDir, top);
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const path = `${top}/${f.split(sep).join('/')}`;
+      if (pageKind(path)) out.push(path);
+    }
+  }
+  return out.sort();
+}
+
+/** A report's frontmatter and run ids; undefined when the file is not there or not a report (the build said so). */
+async function reportOf(slug: string): Promise<{ data: Report; runIds: string[] } | undefined> {
+  const read = await readContentFile(join(REPORTS_DIR, `${slug}.md`));
+  if (!('bytes' in read)) return undefined;
+  const parts = splitReport(read.bytes.toString('utf8'));
+  const parsed = parts && ReportSchema.safeParse(parseDocument(parts.frontmatter).toJS());
+  return parsed?.success ? { data: parsed.data, runIds: reportRunIds(parsed.data) } : undefined;
+}
+
+/** What the index is made of: each page's stamp and the run index's bytes. */
+function inputsKey(outDir: string, pages: string[], runIndex: string): string {
+  const h = createHash('sha1').update(runIndex);
+  for (const p of pages) {
+    const s = statSync(join(outDir, p));
+    h.update(`\n${p} ${s.size} ${s.mtimeMs} ${s.ino}`);
+  }
+  return h.digest('hex');
+}
+
+const keyFile = (root: string, outDir: string) =>
+  join(
+    root,
+    'node_modules/.cache/benchsite/search',
+    `${createHash('sha1').update(outDir).digest('hex').slice(0, 12)}.key`,
+  );
+
+/**
+ * Write dist/pagefind/: the index of the pages and runs of the site in `outDir`. Returns what it indexed, or
+ * `current: true` when the index there is already of these inputs.
+ */
+export async function indexSite(
+  outDir: string,
+  root: string,
+): Promise<{ pages: number; runs: number; current: boolean }> {
+  const pages = searchPages(outDir);
+  const runIndex = await readFile(join(outDir, RUN_INDEX), 'utf8').catch(() => '{"fields":[],"runs":[]}');
+  const key = inputsKey(outDir, pages, runIndex);
+  const kf = keyFile(root, outDir);
+  if (existsSync(join(outDir, SEARCH_DIR, 'pagefind.js')) && (await readFile(kf, 'utf8').catch(() => '')) === key)
+    return { pages: pages.length, runs: 0, current: true };
+
+  const rows: RunRow[] = runRows(runIndex);
+  const pagefind = await import('pagefind');
+  const { index, errors } = await pagefind.createIndex({
+    rootSelector: 'main',
+    excludeSelectors: ['svg', 'script'],
+    forceLanguage: 'en',
+    // Results load their fragment files; at thousands of runs, bundled ones keep dist/ to a few hundred files.
+    maxFragments: 2000,
+  });
+  if (!index) throw new Error(`the search index could not be started: ${errors.join('; ')}`);
+  try {
+    const problems: string[] = [];
+    for (const path of pages) {
+      const report = pageKind(path) === 'report' ? await reportOf(reportSlug(path)) : undefined;
+      const html = await readFile(join(outDir, path), 'utf8');
+      const url = `/${path.replace(/index\.html$/, '')}`;
+      const r = await index.addHTMLFile({ url, content: withFilters(html, pageFilters(path, rows, report) ?? {}) });
+      problems.push(...r.errors);
+    }
+    // Many at once: each is a round trip to Pagefind's process.
+    for (let i = 0; i < rows.length; i += 500) {
+      const done = await Promise.all(
+        rows.slice(i, i + 500).map((row) => index.addCustomRecord({ ...runRecord(row), language: 'en' })),
+      );
+      problems.push(...done.flatMap((d) => d.errors));
+    }
+    if (problems.length) throw new Error(`the search index refused: ${problems.slice(0, 3).join('; ')}`);
+    const target = join(outDir, SEARCH_DIR);
+    const fresh = `${target}.tmp-${process.pid}`;
+    await rm(fresh, { recursive: true, force: true });
+    const w = await index.writeFiles({ outputPath: fresh });
+    if (w.errors.length) throw new Error(`the search index could not be written: ${w.errors.join('; ')}`);
+    await rm(target, { recursive: true, force: true });
+    await rename(fresh, target);
+    await mkdir(join(kf, '..'), { recursive: true });
+    await writeFile(kf, key);
+  } finally {
+    await pagefind.close();
+  }
+  return { pages: pages.length, runs: rows.length, current: false };
+}
+
+/** The full build's step: index the site when Astro has written it (after the run pages' integration). */
+export function searchIndex(): AstroIntegration {
+  let root = '';
+  return {
+    name: 'benchsite-search-index',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const outDir = fileURLToPath(dir);
+        const r = await indexSite(outDir, root);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        logger.info(
+          `search index: ${r.current ? 'current' : `${r.pages} pages and ${r.runs} runs`} in ${relative(root, join(outDir, SEARCH_DIR)) || SEARCH_DIR}/ (${seconds}s)`,
+        );
+      },
+    },
+  };
+}

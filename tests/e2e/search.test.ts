@@ -1,0 +1,117 @@
+// The search (Pagefind, src/site/search/): its index is in dist/pagefind/ after the build, the search page finds
+// reports, runs, host pages and histories offline in the browser, its filters narrow them (a version by its
+// leading parts: 8.4 is not 18.4), and the index page's instant filter matches versions the same way.
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright';
+import { buildSite } from '../helpers/build-site.ts';
+import { siteInBrowser } from '../helpers/site-in-browser.ts';
+
+const site = siteInBrowser();
+
+interface Found {
+  url: string;
+  title: string;
+  filters: Record<string, string[]>;
+}
+
+/**
+ * Pagefind's own API on the search page: every result of a search, with its URL, title and filters. (A string,
+ * so that the test runner does not rewrite its import() for Node.)
+ */
+function search(page: Page, term: string | null, filters: Record<string, string | string[]> = {}): Promise<Found[]> {
+  return page.evaluate(`(async () => {
+    const pagefind = await import(location.origin + '/pagefind/pagefind.js');
+    const r = await pagefind.search(${JSON.stringify(term)}, { filters: ${JSON.stringify(filters)} });
+    return Promise.all(r.results.map(async (x) => {
+      const d = await x.data();
+      return { url: d.url, title: d.meta.title, filters: d.filters };
+    }));
+  })()`);
+}
+
+describe('search', () => {
+  it('the build writes the index to dist/pagefind/', () => {
+    const dist = buildSite();
+    expect(existsSync(join(dist, 'pagefind', 'pagefind.js'))).toBe(true);
+    expect(existsSync(join(dist, 'pagefind', 'pagefind-ui.js'))).toBe(true);
+  });
+
+  it('the search page finds the reports about the binlog, linked from the navigation and by ?q=', async () => {
+    const { page, context } = await site.open('/');
+    await page.locator('header.site nav a', { hasText: 'Search' }).click();
+    await page.waitForURL(/\/search\/$/);
+    expect(await page.locator('#search-needs-js').count()).toBe(0);
+    await page.goto(`${site.url()}/search/?q=binlog`);
+    const links = page.locator('.pagefind-ui__result-link');
+    await links.first().waitFor();
+    const titles = await links.allTextContents();
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'MariaDB innovation: binlog_storage_engine',
+        'MariaDB innovation: binlog_storage_engine, small server, Insert Benchmark',
+        'MariaDB innovation: binlog_storage_engine, 32-core server, Insert Benchmark',
+      ]),
+    );
+    expect(await links.first().getAttribute('href')).toMatch(/^\/reports\/[^/]+\/$/);
+    await context.close();
+  });
+
+  it('finds runs, host pages and histories, each of its type', async () => {
+    const { page, context } = await site.open('/search/');
+    const runs = await search(page, 'pg1518', { type: 'run' });
+    expect(runs.map((r) => r.url)).toContain('/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/');
+    for (const r of runs) expect(r.filters.version).toContain('15.18');
+    const hosts = await search(page, 'pn53', { type: 'host' });
+    expect(hosts.map((r) => r.url)).toContain('/hosts/sysbench/pn53/');
+    const history = await search(page, null, { type: 'history', DBMS: 'postgres', host: 'pn53' });
+    expect(history.map((r) => r.url)).toContain('/history/hammerdb-tprocc/pn53/postgres/');
+    await context.close();
+  });
+
+  it('filters by version by its leading parts (8.4 is not 18.4), by DBMS and by tag', async () => {
+    const { page, context } = await site.open('/search/');
+    const v84 = await search(page, null, { type: 'run', version: '8.4' });
+    expect(v84.length).toBeGreaterThan(0);
+    for (const r of v84) expect(r.title).toMatch(/ 8\.4(\.\d+)? on /);
+    const v184 = await search(page, null, { type: 'run', version: '18.4' });
+    expect(v184.length).toBeGreaterThan(0);
+    expect(v84.map((r) => r.url).filter((u) => v184.some((x) => x.url === u))).toEqual([]);
+    const pg19 = await search(page, null, { type: 'run', DBMS: 'postgres', version: '19' });
+    expect(pg19.map((r) => r.title).every((t) => t.includes('postgres 19beta1'))).toBe(true);
+    expect(pg19.length).toBeGreaterThan(0);
+    const fsync = await search(page, null, { tag: 'fsync' });
+    expect(fsync.map((r) => r.url).sort()).toEqual([
+      '/reports/2026-02-16-mariadb-binlog-storage-engine-sysbench/',
+      '/reports/2026-02-17-mariadb-binlog-storage-engine-insert-benchmark-small-server/',
+      '/reports/2026-03-18-mariadb-binlog-storage-engine-insert-benchmark-32-core/',
+    ]);
+    for (const r of fsync) expect(r.filters.type).toEqual(['report']);
+    await context.close();
+  });
+
+  it('without JavaScript, the search page says where else to look', async () => {
+    const { page, context } = await site.open('/search/', { javaScriptEnabled: false });
+    expect(await page.locator('#search-needs-js').textContent()).toContain('The search needs JavaScript');
+    await context.close();
+  });
+
+  it("the index page's filter matches a version from its start: 8.4 finds 8.4.x and not 18.4", async () => {
+    const { page, context } = await site.open('/');
+    /** Set one field alone and wait for the new result: the version column of each run found. */
+    const find = async (name: string, value: string) => {
+      for (const f of ['q', 'version']) await page.fill(`#find input[name="${f}"]`, '');
+      await page.fill(`#find input[name="${name}"]`, value);
+      await page.waitForFunction(() => / of \d+ runs/.test(document.querySelector('#find-status')?.textContent ?? ''));
+      return page.locator('#found tbody tr td:nth-child(6)').allTextContents();
+    };
+    const v84 = await find('version', '8.4');
+    expect(v84.length).toBeGreaterThan(0);
+    for (const v of v84) expect(v).toMatch(/^8\.4(\.|$)/);
+    const q1710 = await find('q', '17.10');
+    expect(q1710.length).toBeGreaterThan(0);
+    for (const v of q1710) expect(v).toBe('17.10');
+    await context.close();
+  });
+});
