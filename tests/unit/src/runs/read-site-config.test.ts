@@ -47,7 +47,9 @@ colour: red
     expect(parseSiteConfig('s.yaml', 'author: me\n').problems[0]!.text).toMatch(
       /^s\.yaml: title: missing required field \(expected string\)\. Add it; docs\/site-config\.md lists every field/,
     );
-    expect(parseSiteConfig('s.yaml', 'title: [\n').problems[0]!.text).toMatch(/^s\.yaml: line 2:1: YAML syntax error: /);
+    expect(parseSiteConfig('s.yaml', 'title: [\n').problems[0]!.text).toMatch(
+      /^s\.yaml: line 2:1: YAML syntax error: /,
+    );
     expect(parseSiteConfig('s.yaml', '').problems.map((p) => p.where)).toEqual(['title', 'author']);
   });
 
