@@ -2,16 +2,8 @@
 // relative to the chosen base. Plain DOM, no framework: the page must stay small and start fast.
 import type { CompareIndex } from '../analysis/compare-index.ts';
 import { gatesBetween, type GateName } from '../analysis/comparability.ts';
-import {
-  compareIndexData,
-  compareTable,
-  descriptorOf,
-  formatBp,
-  summarizeTable,
-  THRESHOLDS,
-  type Cell,
-  type Table,
-} from '../engine/index.ts';
+import { compareViewTable } from '../analysis/compare-view.ts';
+import { formatBp, summarizeTable, type Cell, type Table } from '../engine/index.ts';
 import { esc } from '../site/html.ts';
 import { cellClass, verdictMarkHtml } from '../site/report-cell.ts';
 
@@ -68,26 +60,6 @@ let unknownIds: string[] = [];
 
 const fmt3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : x > 0 ? '∞' : '-∞');
 
-/**
- * The view's table from the comparison engine, as reports make theirs: each chosen run against the base, the
- * tests in the benchmark's groups (warm-ups and the table load left out), one summary per group.
- */
-function viewTable(base: CompareIndex['runs'][number], others: CompareIndex['runs']): Table {
-  const d = descriptorOf(data!.benchmark);
-  const index = new Map(data!.tests.map((t, i) => [t, i]));
-  const runs = new Map([base, ...others].map((r) => [r.id, compareIndexData(data!, r)]));
-  return compareTable(
-    {
-      descriptor: d,
-      columns: [base, ...others].map((r) => ({ key: r.id, run: r.id, label: r.label })),
-      rows: data!.tests.filter((t) => !d.isWarmup(t) && d.groupOf(t) !== undefined),
-      metric: (test) => data!.metrics[index.get(test)!],
-      thresholds: THRESHOLDS,
-    },
-    (id) => runs.get(id),
-  );
-}
-
 function renderResult(): void {
   if (!data) return;
   const missing = unknownIds.length
@@ -111,7 +83,7 @@ function renderResult(): void {
       ),
     ]),
   );
-  const table = viewTable(base, others);
+  const table = compareViewTable(data, base, others);
   const index = new Map(data.tests.map((t, i) => [t, i]));
   const metricOf = (test: string) => data!.metrics[index.get(test)!]!;
   const rowOf = new Map(table.rows.map((r) => [r.key, r]));
