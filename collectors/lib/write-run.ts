@@ -16,6 +16,7 @@ import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
 import { withNoiseRows } from './noise-rows.ts';
 import { publishableRun, redactRawFiles } from './publishable.ts';
+import { cleanNames } from './clean-names.ts';
 import { tarChunks } from './tar.ts';
 
 const gzipAsync = promisify(gzip);
@@ -226,6 +227,7 @@ export async function prepareRun(
   out: string,
   opts: { archiveLevel?: number; archiving?: Promise<Uint8Array> } = {},
 ): Promise<PreparedRun> {
+  cleanNames(h);
   const firstId = runId({ ...h.run, repeat: undefined });
   // Compressing runs on the thread pool while this thread checks the series.
   const archiving = opts.archiving ?? rawArchive(h, opts.archiveLevel);

@@ -24,3 +24,37 @@ export const RunId = z
   .string()
   .regex(/^[^/]+\/[^/]+\/\d{8}-[^/]+$/, 'expected <benchmark>/<host>/<YYYYMMDD>-<label>')
   .refine((id) => !id.split('/').some((p) => p === '.' || p === '..'), 'a run id never has a . or .. part');
+
+/**
+ * Characters a name may not hold: control characters (tabs and newlines included), line and paragraph
+ * separators (U+2028 in a test name crashed chart rendering: vega's expressions take it for a line break) and
+ * bidirectional controls (they make a name display as another). Names are test names, labels, hosts, config
+ * names, series and column names, report titles; prose (notes, annotations' text, a report's body) is not a name.
+ */
+const NOT_IN_NAMES = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Bidi_Control}]/u;
+
+/** The first character of `name` that a name may not hold, and where (0-based), or undefined. */
+export function badNameChar(name: string): { char: string; at: number } | undefined {
+  const m = NOT_IN_NAMES.exec(name);
+  return m ? { char: m[0], at: m.index } : undefined;
+}
+
+/** `U+2028` for a character, as a message shows it (the character itself may be invisible or break the line). */
+export const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Marks the issue of a bad name character, so that harvest can find and clean exactly what validate refuses. */
+export const NAME_ISSUE = 'benchsite-name';
+
+/** A name: a non-empty string without the characters of NOT_IN_NAMES. The one definition of what names hold. */
+export const Name = z
+  .string()
+  .min(1)
+  .superRefine((name, ctx) => {
+    const bad = badNameChar(name);
+    if (bad)
+      ctx.addIssue({
+        code: 'custom',
+        message: `a name may not hold ${codePoint(bad.char)} (character ${bad.at + 1}): no control characters, line or paragraph separators or bidirectional controls`,
+        params: { hint: 'Remove that character from the name', kind: NAME_ISSUE },
+      });
+  });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Text } from './common.ts';
+import { Text, Name } from './common.ts';
 
 /** The DBMS configuration the run used. */
 export const ConfigSchema = z.strictObject({
   /** Config name as the harness names it, e.g. `z12a_c8r32`, `cx10b_c8r32`, `cy1`. */
-  name: Text,
+  name: Name,
   /** File the settings came from, e.g. `my.cnf`, `conf.diff`. */
   file: Text.optional(),
   /** Full text of that file, so two configs can be read side by side. */

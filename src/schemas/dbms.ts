@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Text } from './common.ts';
+import { Text, Name } from './common.ts';
 
 /** DBMS products benchsite knows how to name. */
 export const Product = z.enum(['mysql', 'mariadb', 'postgres', 'fb-mysql', 'myrocks', 'mongodb', 'orioledb']);
@@ -20,15 +20,15 @@ export const DbmsSchema = z.strictObject({
     )
     .optional(),
   /** Build flags part of the build name, e.g. `rel_o2nofp` (compiled with -O2 -fno-omit-frame-pointer). */
-  build: Text.optional(),
+  build: Name.optional(),
   /** Build name as the harness writes it, e.g. `my8043_rel_o2nofp`, `pg1518`. */
-  buildName: Text.optional(),
+  buildName: Name.optional(),
   /** Short name for tables and charts, e.g. `my8043`, `pg1518`, `Postgres 18.4`. */
-  label: Text,
+  label: Name,
   /** Version string as the server printed it, e.g. `PostgreSQL 15.18 (Debian 15.18-0+deb12u1)`. */
   serverVersion: Text.optional(),
   /** Storage engine where the product has several, e.g. `innodb`, `rocksdb`. */
-  engine: Text.optional(),
+  engine: Name.optional(),
 });
 
 export type Dbms = z.infer<typeof DbmsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Text } from './common.ts';
+import { IsoDate, Text, Name } from './common.ts';
 import { HttpUrl } from './url.ts';
 
 /**
@@ -10,10 +10,10 @@ import { HttpUrl } from './url.ts';
 export const AnnotationSchema = z.strictObject({
   date: IsoDate,
   /** The host name of run ids (`pn53`). */
-  host: Text,
+  host: Name,
   text: Text,
   /** Only for this product's history (`postgres`, `mysql` ...). */
-  product: Text.optional(),
+  product: Name.optional(),
   url: HttpUrl.optional(),
 });
 
@@ -25,11 +25,11 @@ export const AnnotationsFileSchema = z.array(AnnotationSchema);
  */
 export const ConfigFamilySchema = z.strictObject({
   /** Shown as the ladder's title, e.g. `x10a, x10b`. */
-  name: Text,
+  name: Name,
   /** Only for this product (`postgres`); any product when absent. */
-  product: Text.optional(),
+  product: Name.optional(),
   /** Config names (`config.name` of the runs), at least two. */
-  configs: z.array(Text).min(2),
+  configs: z.array(Name).min(2),
 });
 
 export const ConfigFamiliesFileSchema = z.array(ConfigFamilySchema);

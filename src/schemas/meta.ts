@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Text } from './common.ts';
+import { IsoDate, Text, Name } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
@@ -23,9 +23,9 @@ export const MetaSchema = z.strictObject({
   /** Run date when the raw files do not carry one. */
   date: IsoDate.optional(),
   /** Label for a single stock output (default: the file name). */
-  label: Text.optional(),
+  label: Name.optional(),
   /** iostat device for per-operation metrics when the raw files do not say (e.g. `nvme0n1`, `md2`). */
-  device: Text.optional(),
+  device: Name.optional(),
   /** CPUs for CPU µs per operation when the raw files do not say. */
   cpus: z.number().int().positive().optional(),
   /** Who ran it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunId, Text } from './common.ts';
+import { RunId, Text, Name } from './common.ts';
 
 /**
  * One table of a post that printed this run's throughput relative to a base run, and nothing absolute
@@ -9,7 +9,7 @@ import { RunId, Text } from './common.ts';
  */
 export const RelativeTableSchema = z.strictObject({
   /** The base column as the post names it, e.g. `z12b`, `Postgres 17.10`. */
-  base: Text,
+  base: Name,
   /** Run id of the base (a `published-relative` run of the same import, holding no numbers of its own). */
   baseRun: RunId,
   /** Decimals the post printed: each value is known to half a unit of the last one. */
@@ -21,7 +21,7 @@ export const RelativeTableSchema = z.strictObject({
     .array(
       z.strictObject({
         /** The test's `name`. */
-        test: Text,
+        test: Name,
         /** The relative value as printed, e.g. `0.95`; 1 means the same as the base. */
         value: z.number().nonnegative().refine(Number.isFinite, 'expected a finite number'),
       }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunId, Text } from './common.ts';
+import { Name, RunId, Text } from './common.ts';
 import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
@@ -18,20 +18,20 @@ export const ThresholdsSchema = z.strictObject({
 /** One comparison table of a report: runs compared with a named base. */
 export const ReportSectionSchema = z.strictObject({
   /** Heading of the section. */
-  title: Text.optional(),
+  title: Name.optional(),
   /** Run id of the base; every relative value in the section is `value / value(base)`. */
   base: RunId,
   /** Run ids compared with the base, in column order (the base may be listed too; it is shown first). */
   runs: z.array(RunId).min(1),
   /** Short column names by run id, e.g. `{ "sysbench/vm/20261122-x.pg1518.cy2.pk1": "pg15 async" }`. */
-  labels: z.record(z.string(), Text).optional(),
+  labels: z.record(z.string(), Name).optional(),
   /**
    * A version ladder: each run relative to the one listed before it, the first to `base` (the 2026-04-09 post, MySQL 5.6 to 9.7:
    * 5.6.51 -> 5.7.44 -> 8.0.28 -> ...).
    */
   ladder: z.boolean().optional(),
   /** Tests (or names of the report's `testGroups`) to show in this section, in this order. */
-  tests: z.array(Text).min(1).optional(),
+  tests: z.array(Name).min(1).optional(),
 });
 
 /**
@@ -51,7 +51,7 @@ export const ReportAttachmentSchema = z.strictObject({
   /** File name in content/attachments/<report file name>/. */
   file: AttachmentName,
   /** What it is, e.g. "Flamegraph, MySQL 8.4.8, stored procedures off". */
-  title: Text.optional(),
+  title: Name.optional(),
 });
 
 /**
@@ -76,7 +76,7 @@ export const ReportSourceSchema = z.union([
 /** A page the report links to at its top: a config file, the benchmark's explanation, a performance report. */
 export const ReportLinkSchema = z.strictObject({
   /** What the link is, e.g. "my.cnf for MariaDB 10.2 (z12a)". */
-  title: Text,
+  title: Name,
   url: HttpUrl,
 });
 
@@ -117,7 +117,7 @@ export const GATE_NAMES = [
  */
 export const ReportSchema = z
   .strictObject({
-    title: Text,
+    title: Name,
     /** Publication date. YAML dates are accepted as written (`2026-11-22`). */
     date: z.coerce.date(),
     benchmark: Benchmark,
@@ -137,13 +137,13 @@ export const ReportSchema = z
     /** Either one comparison (`base` + `runs`) or several `sections`. */
     base: RunId.optional(),
     runs: z.array(RunId).optional(),
-    labels: z.record(z.string(), Text).optional(),
+    labels: z.record(z.string(), Name).optional(),
     sections: z.array(ReportSectionSchema).optional(),
     thresholds: ThresholdsSchema.optional(),
     /** Show warm-up tests (`*.pre`, `*.warm`), which the posts leave out. */
     includeWarmups: z.boolean().default(false),
     /** Hide a test from every table, e.g. one that failed for a known reason. */
-    excludeTests: z.array(Text).optional(),
+    excludeTests: z.array(Name).optional(),
     /**
      * Differences between the runs and their base that this report compares across on purpose, by gate name
      * (e.g. `[threads]` for a report about concurrency). Without it a report mixing runs that differ on a gate
@@ -154,9 +154,9 @@ export const ReportSchema = z
      * Named groups of tests, e.g. `write-heavy: [l.i0, l.i1, l.i2]`: a section's `tests` and the placeholders
      * (`median(rel(z12c, write-heavy))`) use them.
      */
-    testGroups: z.record(Text, z.array(Text).min(1)).optional(),
+    testGroups: z.record(Name, z.array(Name).min(1)).optional(),
     /** Tests (or testGroups names) every section shows, in this order, unless the section has its own `tests`. */
-    tests: z.array(Text).min(1).optional(),
+    tests: z.array(Name).min(1).optional(),
     /**
      * Colours of relative cells: `red-green` (red <= 0.95, green >= 1.05, grey between: the newer posts, and the
      * default) or `yellow-blue` (the older posts' palette; the rule is the same, decided on the printed value).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Text } from './common.ts';
+import { Text, Name } from './common.ts';
 
 /**
  * One number of a run: a tidy row, one per test per metric. Metric names are stable export names
@@ -7,7 +7,7 @@ import { Text } from './common.ts';
  */
 export const ResultRowSchema = z.strictObject({
   /** The test's `name`. */
-  test: Text,
+  test: Name,
   /** Metric name, snake_case. */
   metric: z.string().regex(/^[a-z][a-z0-9_]*$/, 'expected a snake_case metric name'),
   /** The value; never NaN or infinite (leave the row out instead). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Text } from './common.ts';
+import { IsoDate, Text, Name } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
@@ -23,7 +23,7 @@ export const RunSchema = z
     /** Which benchmark; equals `workload.kind` and the first segment of the run id. */
     benchmark: Benchmark,
     /** The run's label as the user or harness named it, kept for display, e.g. `x.my8043_rel_o2nofp.z12a_c8r32.pk1`. */
-    label: Text,
+    label: Name,
     /**
      * The n-th run (n >= 2) with the same benchmark, host, date and label, whose raw files differ from the runs
      * before it: a repeat, kept beside them to measure noise. Its id ends in `~<n>`. Absent for the first.
@@ -50,7 +50,7 @@ export const RunSchema = z
     /** Free text from the person who ran it. */
     notes: z.string().optional(),
     /** Notes pinned to a test, shown beside its numbers. */
-    annotations: z.array(z.strictObject({ test: Text.optional(), text: Text })).optional(),
+    annotations: z.array(z.strictObject({ test: Name.optional(), text: Text })).optional(),
   })
   .superRefine((run, ctx) => {
     if (run.workload.kind !== run.benchmark) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Text } from './common.ts';
+import { Text, Name } from './common.ts';
 
 /** One column of a time series. */
-export const SeriesColumnSchema = z.strictObject({ name: Text, unit: Text });
+export const SeriesColumnSchema = z.strictObject({ name: Name, unit: Text });
 
 /**
  * A per-interval series as the tool printed it (numbers only, header lines dropped), stored by row:
@@ -10,11 +10,11 @@ export const SeriesColumnSchema = z.strictObject({ name: Text, unit: Text });
  */
 export const SeriesSchema = z.strictObject({
   /** e.g. `sysbench`, `vmstat`, `iostat`, `iibench.client1`, `tpm`. */
-  name: Text,
+  name: Name,
   /** Seconds between rows, when regular. */
   intervalSeconds: z.number().positive().optional(),
   /** For iostat: the device of these rows. */
-  device: Text.optional(),
+  device: Name.optional(),
   columns: z.array(SeriesColumnSchema).min(1),
   rows: z.array(z.array(z.number().nullable())),
 });
@@ -22,7 +22,7 @@ export const SeriesSchema = z.strictObject({
 /** `series.json` beside a `run.json`: every series of the run by test name. Kept apart so run.json stays small. */
 export const SeriesFileSchema = z.strictObject({
   schemaVersion: z.literal(1),
-  tests: z.record(z.string(), z.array(SeriesSchema)),
+  tests: z.record(Name, z.array(SeriesSchema)),
 });
 
 export type Series = z.infer<typeof SeriesSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Text } from './common.ts';
+import { Text, Name } from './common.ts';
 
 /** vmstat averages over one test or step. */
 export const VmstatAveragesSchema = z.strictObject({
@@ -26,7 +26,7 @@ export const VmstatAveragesSchema = z.strictObject({
 /** iostat averages for one device over one test or step. */
 export const IostatAveragesSchema = z.strictObject({
   /** Device name as iostat prints it. */
-  device: Text,
+  device: Name,
   /** Device lines averaged. */
   samples: z.number().int().nonnegative(),
   /** Reads per second (`r/s`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, Text } from './common.ts';
+import { IsoDateTime, Text, Name } from './common.ts';
 import { SystemMetricsSchema } from './system-metrics.ts';
 
 /** SLA of an Insert Benchmark query step: the background insert rate it had to sustain. */
@@ -17,14 +17,14 @@ export const SlaSchema = z.strictObject({
 /** A response-time histogram, e.g. iibench's `Insert rt:` buckets. */
 export const HistogramSchema = z.strictObject({
   /** What was timed, e.g. `insert`, `delete`, `query`. */
-  name: Text,
+  name: Name,
   /** Whose operations: a client number, or `all` for the sum over clients. */
   client: z.union([z.number().int().positive(), z.literal('all')]).optional(),
   /** Buckets in order; `upperSeconds` is the bucket's upper bound (null for the last, open bucket). */
   buckets: z
     .array(
       z.strictObject({
-        label: Text,
+        label: Name,
         upperSeconds: z.number().positive().nullable(),
         count: z.number().int().nonnegative(),
       }),
@@ -41,7 +41,7 @@ export const TestSchema = z.strictObject({
    * that test's default (`point-query`, `read-only_range=10`); Insert Benchmark: the step (`l.i0`, `qr100.L1`);
    * HammerDB: `vu<N>.w<W>`.
    */
-  name: Text,
+  name: Name,
   /** `failed` when the tool reported an error or printed no result; the run keeps the test so nothing is dropped. */
   status: z.enum(['ok', 'failed']),
   /** What went wrong, quoted from the output where possible (e.g. the `FATAL:` line). */
@@ -61,7 +61,7 @@ export const TestSchema = z.strictObject({
   startedAt: IsoDateTime.optional(),
   endedAt: IsoDateTime.optional(),
   /** Names of this test's time series in the run's `series.json`. */
-  series: z.array(Text).optional(),
+  series: z.array(Name).optional(),
   /** vmstat/iostat averages and the op rate they are normalised by. */
   system: SystemMetricsSchema.optional(),
   /** Insert Benchmark query steps only. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Name } from '../common.ts';
 
 /** Report options only Insert Benchmark reports have (frontmatter key `insertBenchmark`). */
 export const InsertBenchmarkReportOptionsSchema = z.strictObject({
@@ -8,7 +9,7 @@ export const InsertBenchmarkReportOptionsSchema = z.strictObject({
    */
   slaThreshold: z.number().positive().max(1).optional(),
   /** Steps to show, in this order (default: every step any run has, in run order). */
-  steps: z.array(z.string().min(1)).optional(),
+  steps: z.array(Name).optional(),
   /** Points per line in the per-second charts (default 50); the full series stays in series.json. */
   chartPoints: z.number().int().min(10).max(500).optional(),
   /** Publish the per-step details (metrics, response-time histograms, iostat averages) on the report's steps page, /reports/<slug>/steps/; default true. */
