@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { runId } from '../../src/runs/run-id.ts';
 import { ImportUsageError, importArchives } from '../import-archive.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { readMeta } from '../lib/meta.ts';
-import { loadRawInput } from '../lib/raw-tree.ts';
+import { loadRawInput, type RawTree } from '../lib/raw-tree.ts';
+import { BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
 import { UsageError, type Command } from './command.ts';
 
@@ -66,8 +67,7 @@ Examples:
     });
     if (positionals.length === 0) throw new UsageError('give at least one file or directory to import');
     const meta = values.meta ? await readMeta(values.meta) : undefined;
-    const trees = [];
-    for (const input of positionals) trees.push(await loadRawInput(input));
+    const { trees, inputs } = await loadInputs(positionals);
     let result;
     try {
       result = importArchives(trees, { meta, metaName: values.meta, bases: values.base ?? [] });
@@ -77,7 +77,7 @@ Examples:
     }
     for (const w of result.warnings) console.error(`warning: ${w}`);
     // Malformed files left out while the rest was imported: each named with why, and the exit code says so.
-    for (const r of result.refused) console.error(`error: ${inInput(positionals[r.input]!, r.reason)}`);
+    for (const r of result.refused) console.error(`error: ${inInput(inputs[r.input]!, r.reason)}`);
     const refused = await refusals(result.runs, values.out!);
     let failures = result.refused.length;
     // Runs refused for one reason (one id clash) are said once.
@@ -121,6 +121,36 @@ Examples:
     return failures ? 1 : 0;
   },
 };
+
+/**
+ * The inputs as trees, and what each tree is for messages. A harness's summary files given one by one
+ * (`qps.abs.<tag>.tsv o.met.<tag>`) are read together as their folder with only those files: a qps.abs table
+ * and its o.met make runs together, as in the folder. Other inputs (folders, archives, tables of posts, whose
+ * --base follow their order) are trees of their own.
+ */
+async function loadInputs(positionals: string[]): Promise<{ trees: RawTree[]; inputs: string[] }> {
+  const trees: RawTree[] = [];
+  const inputs: string[] = [];
+  const folders = new Map<string, RawTree>();
+  for (const input of positionals) {
+    const tree = await loadRawInput(input);
+    const file = (await stat(input)).isFile() && !/\.(tar\.gz|tgz)$/.test(input);
+    if (!file || !BENCHMARK_FOLDERS.some((b) => b.archive?.recognises(basename(input)))) {
+      trees.push(tree);
+      inputs.push(input);
+      continue;
+    }
+    const dir = dirname(input);
+    let folder = folders.get(dir);
+    if (!folder) {
+      folders.set(dir, (folder = { name: basename(resolve(dir)), entries: [] }));
+      trees.push(folder);
+      inputs.push(dir);
+    }
+    for (const e of tree.entries) if (!folder.entries.some((x) => x.path === e.path)) folder.entries.push(e);
+  }
+  return { trees, inputs };
+}
 
 /** A message naming a file inside an input, said with the input as the user gave it. */
 function inInput(input: string, reason: string): string {

@@ -58,3 +58,39 @@ describe('benchsite import of two tables whose runs have one id', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('benchsite import of a qps.abs table and its o.met given as files', () => {
+  it('imports them as their folder holding only them: the same runs, o.met threads and costs included', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchsite-import-files-'));
+    const folder = join(dir, 'mar26.pn53.sb.my');
+    for (const f of ['qps.abs.latest.tsv', 'o.met.latest']) cpSync(join(MAR26, f), join(folder, f));
+    const asFiles = join(dir, 'files');
+    const asFolder = join(dir, 'folder');
+    const a = benchsite([
+      'import',
+      join(folder, 'qps.abs.latest.tsv'),
+      join(folder, 'o.met.latest'),
+      '--meta',
+      META,
+      '--out',
+      asFiles,
+    ]);
+    const b = benchsite(['import', folder, '--meta', META, '--out', asFolder]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const written = (o: string) => [...o.matchAll(/^wrote +(\S+)\/run\.json/gm)].map((m) => m[1]!.split('/').pop());
+    expect(written(a.stdout)).toEqual(written(b.stdout));
+    expect(written(a.stdout)).toHaveLength(labels(readFileSync(join(MAR26, 'qps.abs.latest.tsv'), 'utf8')).length);
+    for (const id of written(a.stdout)) {
+      const read = (root: string) =>
+        readFileSync(join(root, 'sysbench', 'pn53', id!, 'run.json'), 'utf8').replace(
+          /"sha256": "[0-9a-f]+"/g,
+          '"sha256": ""',
+        );
+      const run = JSON.parse(read(asFiles));
+      expect(read(asFiles)).toBe(read(asFolder));
+      expect(run.results.some((r: { metric: string }) => r.metric === 'cpu_per_query')).toBe(true);
+      expect(run.workload.threads).toEqual([1]);
+    }
+  });
+});
