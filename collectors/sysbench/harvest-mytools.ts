@@ -18,6 +18,7 @@ import { baseTestType, sysbenchTestName } from '../../src/benchmarks/sysbench.ts
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf, sysbenchRow } from './assemble.ts';
 import type { SysbenchHarvestOptions } from './harvest.ts';
 import { systemFor } from './system.ts';
+import { KROWS_PER, metScanUnit, qpsScanUnit, scaled, type ScanUnit } from './scan-unit.ts';
 
 /** `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]`; `sb.o.myvac*` and friends do not match. */
 export const SB_O = /^sb\.o\.(.+)\.range(\d+)\.pk([01])\.dop(\d+)(\.gz)?$/;
@@ -247,8 +248,11 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
   const metText = c.text(`sb.met.${sfxn}`);
   const met = metText ? parseSbMet(metText) : undefined;
   const rQps = c.text(`sb.r.qps.${tf.sfx}`);
-  const scanKrps =
+  const scan =
     baseTestType(tf.testType) === 'scan' ? scanRate(out, rQps, tf.threads, mine, met, c.notes, name) : undefined;
+  const scanKrps = scan?.krows;
+  // sb.met's o/s of a scan, in Krows/s, and its per-operation costs per Krow (rows/s before 2024-07: per row).
+  const metKrows = scan?.metUnit && met?.io ? met.io.ops * KROWS_PER[scan.metUnit] : undefined;
   const test = baseTest(
     name,
     out,
@@ -269,7 +273,8 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
   const sys = systemFor(name, {
     vmText: c.bytes(`sb.vm.${sfxn}`),
     ioText: c.bytes(`sb.io.${sfxn}`),
-    ops: met?.io?.ops ?? scanKrps ?? out.stats?.queriesRate.perSec,
+    ops: scan ? (metKrows ?? scanKrps) : (met?.io?.ops ?? out.stats?.queriesRate.perSec),
+    metPerOp: scan?.metUnit ? 1 / KROWS_PER[scan.metUnit] : 1,
     opsMetric: scanKrps !== undefined ? 'scan_krows_per_s' : 'qps',
     opName: scanKrps !== undefined ? 'krow' : 'query',
     opUnit: scanKrps !== undefined ? 'Krow' : 'query',
@@ -299,11 +304,13 @@ function order(testType: string): number {
 }
 
 /**
- * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (docs/formats/sysbench.md 2.6).
- * Taken from `sb.r.qps.scan.*` when present: one value per concurrency the harness measured, in order. Before
- * April 2025 a dop40 directory also holds a dop8 warm-up that the file has no value for, so the values belong
- * to the highest concurrencies; where sb.met's o/s (an.sh divides by the same rate) names one of the values, that
- * one. Else computed with the current run.sh rule, table size / avg latency.
+ * The scan rate mytools reports instead of QPS: thousands of rows scanned per second (docs/formats/sysbench.md 2.6),
+ * and the unit of sb.met's o/s (rows/s before 2024-07, Krows/s since: scan-unit.ts). Taken from `sb.r.qps.scan.*`
+ * when present: one value per concurrency the harness measured, in order, printed `%.3f` in millions of rows/s
+ * from 2021 to 2025-03, `%.0f` in thousands since. Before April 2025 a dop40 directory also holds a dop8 warm-up
+ * that the file has no value for, so the values belong to the highest concurrencies; where sb.met's o/s (an.sh
+ * divides by the same rate) names one of the values, that one. Else computed with the current run.sh rule,
+ * table size / avg latency.
  */
 function scanRate(
   out: SysbenchOutput,
@@ -313,15 +320,39 @@ function scanRate(
   met: ReturnType<typeof parseSbMet> | undefined,
   notes: string[],
   test: string,
-): number | undefined {
+): { krows: number; metUnit?: ScanUnit } | undefined {
   let why = 'no sb.r.qps file';
+  const ops = met?.io?.ops;
+  const withMet = (krows: number, unit: ScanUnit) => {
+    const metUnit = ops === undefined ? undefined : metScanUnit(ops, krows, unit);
+    if (metUnit && metUnit !== 'Krows/s')
+      notes.push(
+        `${test}: sb.met's o/s is in rows per second (as run.sh printed it until 2024-07): its costs are converted to per Krow`,
+      );
+    return { krows, ...(metUnit ? { metUnit } : {}) };
+  };
   if (rQps) {
-    const values = parseSbR(rQps).values;
-    const ops = met?.io?.ops;
-    const byMet = ops === undefined ? undefined : values.find((v) => Math.round(v) === Math.round(ops));
-    const v = byMet ?? values[threadCounts.indexOf(threads) - (threadCounts.length - values.length)];
-    if (v !== undefined) return v;
-    why = `the sb.r.qps file has no value for ${threads} threads`;
+    const r = parseSbR(rQps);
+    const unit = qpsScanUnit((rQps.split('\n', 1)[0] ?? '').split('\t').slice(0, r.values.length));
+    if (unit) {
+      if (unit !== 'Krows/s')
+        notes.push(
+          `${test}: sb.r.qps is printed in millions of rows per second (%.3f, as run.sh did from 2021 to 2025-03): converted to Krows/s`,
+        );
+      const values = r.values.map((v) => scaled(v, KROWS_PER[unit]));
+      const byMet =
+        ops === undefined
+          ? undefined
+          : values.find(
+              (v) =>
+                metScanUnit(ops, v, unit) !== undefined && (unit !== 'Krows/s' || Math.round(v) === Math.round(ops)),
+            );
+      const v = byMet ?? values[threadCounts.indexOf(threads) - (threadCounts.length - values.length)];
+      if (v !== undefined) return withMet(v, unit);
+      why = `the sb.r.qps file has no value for ${threads} threads`;
+    } else
+      why =
+        'its sb.r.qps values are printed neither %.3f (Mrows/s) nor %.0f (Krows/s), so their unit cannot be decided';
   }
   const rows = Number(out.options['table-size']);
   const avg = out.stats?.latencyMs.avg;
@@ -329,7 +360,7 @@ function scanRate(
   notes.push(
     `${test}: scan_krows_per_s computed as table_size / avg latency ms (run.sh rule since 2025-04-19); ${why}`,
   );
-  return rows / avg;
+  return withMet(rows / avg, 'Krows/s');
 }
 
 function configOf(entries: RawEntry[], name: string | undefined): Run['config'] {

@@ -8,6 +8,7 @@ import { chooseDevice, harnessLines, systemMetrics, systemResultRows } from '../
 import { parseVmstat } from '../lib/vmstat.ts';
 import { textBytes } from '../lib/text-bytes.ts';
 import { type SbMet } from './parse-met.ts';
+import { scaled } from './scan-unit.ts';
 
 /** Where the CPU count comes from when only run.sh's `N CPUs` line gave it (the CPUs of the client host). */
 const SYSBENCH_CPUS = 'sysbench output (N CPUs, client host)';
@@ -17,6 +18,8 @@ interface SystemFor {
   vmText?: string | Uint8Array;
   ioText?: string | Uint8Array;
   ops?: number;
+  /** What sb.met's per-operation costs are multiplied by: 1000 when its o/s is rows/s and ops are Krows/s. */
+  metPerOp?: number;
   opsMetric: string;
   opName: string;
   opUnit: string;
@@ -62,7 +65,8 @@ export function systemFor(test: string, a: SystemFor) {
     cpusSource,
     intervalSeconds: 1,
   });
-  checkAgainstSbMet(test, metrics, a.met, a.notes);
+  // Against sb.met as an.sh computed it: divided by its own o/s.
+  checkAgainstSbMet(test, a.met?.io ? { ...metrics, opsPerS: a.met.io.ops } : metrics, a.met, a.notes);
   return {
     metrics,
     rows: systemResultRows(test, metrics, a.opName, a.opUnit),
@@ -77,11 +81,12 @@ export function systemFor(test: string, a: SystemFor) {
  * sb.met printed. They are rounded as printed, and the clean averages cannot be computed.
  */
 function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
+  const per = (v: number) => (a.metPerOp && a.metPerOp !== 1 ? scaled(v, a.metPerOp) : v);
   const io = met.io!;
   const vm = met.vm!;
   const metrics: ReturnType<typeof systemMetrics> = {
     intervalSeconds: 1,
-    opsPerS: io.ops,
+    opsPerS: a.ops ?? io.ops,
     opsMetric: a.opsMetric,
     deviceSource: 'not recorded in sb.met',
     harness: {
@@ -102,17 +107,17 @@ function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
     { test, metric: 'cpu_pct', value: vm.cpuPct, unit: '%' },
     { test, metric: 'reads_per_s', value: io.rps, unit: 'reads/s' },
     { test, metric: 'writes_per_s', value: io.wps, unit: 'writes/s' },
-    { test, metric: `cs_per_${a.opName}`, value: vm.csPerOp, unit: `switches/${a.opUnit}` },
-    { test, metric: `cpu_per_${a.opName}`, value: vm.cpuPerOp, unit: `cpu%/(${a.opUnit}/s)` },
-    { test, metric: `reads_per_${a.opName}`, value: io.rPerOp, unit: `reads/${a.opUnit}` },
-    { test, metric: `rkb_per_${a.opName}`, value: io.rKBPerOp, unit: `KB/${a.opUnit}` },
-    { test, metric: `wkb_per_${a.opName}`, value: io.wKBPerOp, unit: `KB/${a.opUnit}` },
+    { test, metric: `cs_per_${a.opName}`, value: per(vm.csPerOp), unit: `switches/${a.opUnit}` },
+    { test, metric: `cpu_per_${a.opName}`, value: per(vm.cpuPerOp), unit: `cpu%/(${a.opUnit}/s)` },
+    { test, metric: `reads_per_${a.opName}`, value: per(io.rPerOp), unit: `reads/${a.opUnit}` },
+    { test, metric: `rkb_per_${a.opName}`, value: per(io.rKBPerOp), unit: `KB/${a.opUnit}` },
+    { test, metric: `wkb_per_${a.opName}`, value: per(io.wKBPerOp), unit: `KB/${a.opUnit}` },
   ];
   const { cpus, cpusSource } = cpuCount(undefined, a.meta, { cpus: a.cpus, source: SYSBENCH_CPUS });
   if (cpus) {
     metrics.cpus = cpus;
     metrics.cpusSource = cpusSource;
-    rows.push({ test, metric: `cpu_us_per_${a.opName}`, value: vm.cpuPerOp * cpus * 1e4, unit: `µs/${a.opUnit}` });
+    rows.push({ test, metric: `cpu_us_per_${a.opName}`, value: per(vm.cpuPerOp) * cpus * 1e4, unit: `µs/${a.opUnit}` });
   }
   a.notes.push(`${test}: no sb.vm/sb.io files; system metrics are the values printed in sb.met`);
   return { metrics, rows, iostat: undefined, vm: undefined, device: undefined };

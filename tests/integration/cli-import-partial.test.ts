@@ -94,3 +94,45 @@ describe('benchsite import of a qps.abs table and its o.met given as files', () 
     }
   });
 });
+
+describe('benchsite import of 2024 campaigns (constructed files of their shape)', () => {
+  const ARC24 = `${FIXTURES}sysbench-constructed/arc/`;
+  const meta = join(mkdtempSync(join(tmpdir(), 'meta24-')), 'meta.yaml');
+  writeFileSync(meta, 'date: 2024-02-01\nhost: { name: pn53 }\n');
+
+  it('a scan printed in Mrows/s is exported in Krows/s, from the folder or from its files', () => {
+    const folder = `${ARC24}feb24.constructed.pg`;
+    for (const args of [[folder], [join(folder, 'qps.abs.pg.tsv'), join(folder, 'met.pg.txt')]]) {
+      const out = mkdtempSync(join(tmpdir(), 'import24-'));
+      const r = benchsite(['import', ...args, '--meta', meta, '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      const e = benchsite(['export', '--runs', out, '--format', 'json']);
+      const rows = JSON.parse(e.stdout) as Array<{
+        run: string;
+        test: string;
+        metric: string;
+        value: number;
+        unit: string;
+      }>;
+      const scan = rows.filter((x) => x.test === 'scan' && x.metric === 'scan_krows_per_s');
+      expect(scan.map((x) => [x.value, x.unit])).toEqual([
+        [1458, 'Krows/s'],
+        [1593, 'Krows/s'],
+      ]);
+    }
+  });
+
+  it("tables of one folder that disagree are runs of their own, each named by its tables' tag", () => {
+    const out = mkdtempSync(join(tmpdir(), 'import24-'));
+    const r = benchsite(['import', `${ARC24}dec24.constructed.orioledb`, '--meta', meta, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^4 run\(s\) imported, 1 warning\(s\)$/m);
+    expect([...r.stdout.matchAll(/\+(pgo\.dop1\.prep[01])\/run\.json/g)].map((m) => m[1]).sort()).toEqual([
+      'pgo.dop1.prep0',
+      'pgo.dop1.prep0',
+      'pgo.dop1.prep1',
+      'pgo.dop1.prep1',
+    ]);
+    expect(benchsite(['validate', out]).code).toBe(0);
+  });
+});
