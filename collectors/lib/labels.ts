@@ -73,6 +73,17 @@ export function decodeVersion(code: string, digits: string, pre?: string): strin
 export function decodeBuildName(
   buildName: string,
 ): Omit<DecodedLabel, 'label' | 'config' | 'serverClass' | 'primaryKey'> {
+  // OrioleDB on OrioleDB's patched PostgreSQL: `pg_oriole_patches17_5_o2nofp` is patch set 5 for PostgreSQL 17.
+  // The label names no OrioleDB release, so the version is the PostgreSQL major the build is of.
+  const o = /^pg_oriole_patches(\d+)_(\d+)(?:_(.+))?$/.exec(buildName);
+  if (o)
+    return {
+      buildName,
+      product: 'orioledb',
+      version: o[1],
+      build: `patches${o[1]}_${o[2]}${o[3] ? `_${o[3]}` : ''}`,
+      short: `oriole_patches${o[1]}_${o[2]}`,
+    };
   const m = /^([a-z]+?)(\d+)((?:b|beta|rc|alpha)\d+)?(?:_(.+))?$/.exec(buildName);
   if (!m) return { buildName };
   const [, code, digits, pre, build] = m;

@@ -41,6 +41,19 @@ describe('decodeLabel (docs/formats/cross-cutting.md 5.3)', () => {
     ['my8022.cx6d', { product: 'mysql', version: '8.0.22', config: 'cx6d' }],
     ['rx56.cx6a', { product: 'myrocks', version: '5.6', engine: 'rocksdb' }],
     ['pgo17.cx10a', { product: 'orioledb', version: undefined }],
+    // OrioleDB's patched PostgreSQL (bench/arc/dec24.orioledb.48core): patch set 5 for PostgreSQL 17.
+    [
+      'x.pg_oriole_patches17_5_o2nofp.x10a_oriole_c32r128.pk1',
+      {
+        product: 'orioledb',
+        version: '17',
+        build: 'patches17_5_o2nofp',
+        short: 'oriole_patches17_5',
+        config: 'x10a_oriole_c32r128',
+        serverClass: 'c32r128',
+        primaryKey: true,
+      },
+    ],
     ['point-query', { product: undefined, version: undefined }],
   ])('%s', (label, expected) => {
     const d = decodeLabel(label) as unknown as Record<string, unknown>;

@@ -83,6 +83,8 @@ describe('a late 2024 campaign: eight tables of one folder, one per thread count
       const run = r.byLabel.get(`x.pg172_o2nofp.x10a_c32r128.pk1+${tag}`)!.run;
       expect(value(run, 'hot-points', 'qps')).toBe(Number(row(qps, 'hot-points_range=100')[0]));
       expect(run.dbms).toMatchObject({ product: 'postgres', version: '17.2' });
+      const oriole = r.byLabel.get(`x.pg_oriole_patches17_5_o2nofp.x10a_oriole_c32r128.pk1+${tag}`)!.run;
+      expect(oriole.dbms).toMatchObject({ product: 'orioledb', version: '17', label: 'oriole_patches17_5' });
       expect(run.tests.every((t) => t.rawFiles!.every((f) => f.includes(tag)))).toBe(true);
       expect(run.provenance.notes).toContainEqual(expect.stringMatching(/^one of 2 experiments of this folder/));
     }
