@@ -11,6 +11,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stampOf } from './file-stamp.ts';
 import { problem, type Problem } from './problems.ts';
 
 /** The files of a run folder, and nothing else. */
@@ -96,8 +97,11 @@ export async function checkContentFiles(dir: string): Promise<Problem[]> {
   return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-/** A content file's bytes, or why it may not be read; `missing` when there is no such file. */
-export type ContentFile = { bytes: Buffer } | { problem: Problem } | { missing: true };
+/**
+ * A content file's bytes and the stamp of the file they were read from (file-stamp.ts), or why it may not be
+ * read; `missing` when there is no such file.
+ */
+export type ContentFile = { bytes: Buffer; stamp: string } | { problem: Problem } | { missing: true };
 
 /**
  * Read a content file: only a regular file with one name is read. The link test is part of opening it
@@ -111,7 +115,8 @@ export async function readContentFile(file: string): Promise<ContentFile> {
     return openProblem(file, e);
   }
   try {
-    return statProblem(file, await fh.stat()) ?? { bytes: await fh.readFile() };
+    const s = await fh.stat();
+    return statProblem(file, s) ?? { bytes: await fh.readFile(), stamp: stampOf(s) };
   } finally {
     await fh.close();
   }
@@ -129,7 +134,8 @@ export function readContentFileSync(file: string): ContentFile {
     return openProblem(file, e);
   }
   try {
-    return statProblem(file, fstatSync(fd)) ?? { bytes: readFileSync(fd) };
+    const s = fstatSync(fd);
+    return statProblem(file, s) ?? { bytes: readFileSync(fd), stamp: stampOf(s) };
   } finally {
     closeSync(fd);
   }

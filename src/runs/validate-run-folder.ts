@@ -45,6 +45,23 @@ export function checkedRunJson(file: string, read: ContentFile): { run: Run; tex
 }
 
 /**
+ * A run.json as a page of the site reads it, checked with RunSchema once in this build: when the bytes read are
+ * those the content loader validated (`validated`, the stamp of the file it read: file-stamp.ts) they are only
+ * parsed; any other bytes (the file changed since, or the loader never saw it) are checked here, so a page never
+ * shows a run that no check saw, and no run is checked twice.
+ */
+export function runForSite(
+  file: string,
+  id: string,
+  read: ContentFile,
+  validated: string | undefined,
+): { run: Run; text: string } | { problems: Problem[] } {
+  if ('bytes' in read && validated !== undefined && read.stamp === validated) return checkedRunJson(file, read);
+  const checked = checkRunJsonFile(file, id, read);
+  return checked.run ? { run: checked.run, text: checked.text! } : { problems: checked.problems };
+}
+
+/**
  * series.json beside a run, checked with the series schema and against the run's tests. `bytes` are the file's
  * (when the caller read it already); none when the run has no series.
  */

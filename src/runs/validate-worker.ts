@@ -29,9 +29,13 @@ export interface ValidateResult {
 // Read with plain system calls and one job at a time: through the thread pool, with a batch of runs at once,
 // each run.json took an open, a stat, reads and a close as round trips, and the batch's files sat in memory.
 export async function validateJob(job: ValidateJob): Promise<ValidateResult> {
-  const checked = checkRunJsonFile(job.file, job.id, readContentFileSync(job.file));
+  const read = readContentFileSync(job.file);
+  const checked = checkRunJsonFile(job.file, job.id, read);
   return {
     ...job,
+    // The stamp of the bytes validated (the file may have changed since the loader stat'ed it): the pages parse
+    // a run without checking it again only when they read those bytes (runForSite).
+    stamp: 'stamp' in read ? `${job.stamp.slice(0, job.stamp.indexOf(':') + 1)}${read.stamp}` : job.stamp,
     summary: checked.run ? Buffer.from(JSON.stringify(summarizeRun(checked.run))).toString('base64') : undefined,
     problems: checked.problems.map(shownText),
   };

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readContentFile, readContentFileSync } from '../../../../src/runs/validate-files.ts';
+import { fileStamp } from '../../../../src/runs/file-stamp.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'benchsite-content-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ describe('readContentFile and readContentFileSync', () => {
   execFileSync('mkfifo', [join(dir, 'fifo.json')]);
 
   it.each([
-    ['run.json', (r: object) => expect(r).toEqual({ bytes: Buffer.from('{"a": 1}') })],
+    ['run.json', (r: object) => expect(r).toEqual({ bytes: Buffer.from('{"a": 1}'), stamp: expect.any(String) })],
     ['missing.json', (r: object) => expect(r).toEqual({ missing: true })],
     ['link.json', (r: object) => expect(JSON.stringify(r)).toContain('is a symbolic link')],
     ['two-names.json', (r: object) => expect(JSON.stringify(r)).toContain('has 2 names (hard links)')],
@@ -32,5 +33,7 @@ describe('readContentFile and readContentFileSync', () => {
     const b = readContentFileSync(join(dir, name));
     check(a);
     expect(b).toEqual(a);
+    // The stamp is the read file's, the one the content loader records for what it validated.
+    if ('stamp' in a) expect(a.stamp).toBe(fileStamp(join(dir, name)));
   });
 });
