@@ -9,7 +9,7 @@ import { parseRunId } from '../../src/runs/run-id.ts';
 import { isHttpUrl } from '../../src/schemas/index.ts';
 import type { Problem } from '../../src/runs/problems.ts';
 import { previewData } from '../../src/analysis/preview-data.ts';
-import { THRESHOLDS } from '../../src/analysis/verdict.ts';
+import { THRESHOLDS } from '../../src/engine/verdict.ts';
 import {
   diffRows,
   latestComparable,
