@@ -2,10 +2,11 @@
 import { BENCHMARK_FOLDERS } from './benchmarks.ts';
 import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
 import type { HarvestedRun, HarvestResult, Refusal } from './lib/harvested.ts';
-import { isInputError } from './lib/input-error.ts';
+import { binaryWhereTextExpected } from './lib/binary-data.ts';
+import { InputError, isInputError } from './lib/input-error.ts';
 import { withoutBadFiles } from './lib/leave-out.ts';
 import { RAW_META } from './lib/meta.ts';
-import type { RawEntry, RawTree } from './lib/raw-tree.ts';
+import { entryBytes, entryName, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { guardNumbers } from './lib/plausible.ts';
 
 export type { HarvestOptions };
@@ -107,13 +108,40 @@ export function harvestSteps<U>(
   }
   const pick = (why: string[]) =>
     why.find((w) => !w.startsWith('not ')) ?? `not recognised by any harvester (${tried})`;
+  // A file named as text output that holds binary data cannot be read: refused, not skipped as unknown.
+  const garbled = left.entries.filter((e) => !sideFileReason(e.path) && unreadableText(e));
+  if (garbled.length)
+    steps.push({
+      refused: garbled.map((e) => ({
+        path: entryName(e),
+        reason: new InputError({
+          file: entryName(e),
+          what: "binary data where a tool's text output is expected: it cannot be read (a corrupt copy, or another file under this name?)",
+          todo: 'Copy the file again from where the benchmark ran, or remove it from the input',
+        }).message,
+      })),
+    });
   return {
     steps,
-    skipped: left.entries.map((e) => ({
-      path: e.path,
-      reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? []),
-    })),
+    skipped: left.entries
+      .filter((e) => !garbled.includes(e))
+      .map((e) => ({
+        path: e.path,
+        reason: sideFileReason(e.path) ?? pick(reasons.get(e.path) ?? []),
+      })),
   };
+}
+
+/** A file whose name says text output and whose (gunzipped) bytes are binary. */
+function unreadableText(e: RawEntry): boolean {
+  const name = fileName(e.path);
+  let bytes: Uint8Array;
+  try {
+    bytes = entryBytes(e);
+  } catch {
+    return false; // a .gz that is not one was refused by the harvester that read it, or is told as skipped
+  }
+  return binaryWhereTextExpected(name.replace(/\.gz$/, ''), bytes);
 }
 
 /**

@@ -2,6 +2,8 @@
 // per test and `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them (collectors/sysbench/README.md). Pure.
 import type { Meta, ResultRow, Run, Series, Test } from '../../src/schemas/index.ts';
 import { postgresVersionInLog } from '../lib/assemble-run.ts';
+import { binaryWhereTextExpected } from '../lib/binary-data.ts';
+import { InputError } from '../lib/input-error.ts';
 import { parseConfigSettings } from '../lib/config-file.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { type Iostat } from '../lib/iostat.ts';
@@ -231,6 +233,13 @@ function mytoolsTest(tf: TestFiles, c: TestContext) {
   // directory also holds a warm-up at fewer threads (a dop8 scan beside the dop40 one before April 2025).
   const mine = c.threadsOf.get(tf.sfx) ?? [tf.threads];
   if (tf.threads !== Math.max(...mine)) name += `_threads=${tf.threads}`;
+  // Binary data under an sb.o name cannot be read: refused (and the rest of the directory harvested).
+  if (binaryWhereTextExpected('sb.o', entryBytes(tf.output)))
+    throw new InputError({
+      file: entryName(tf.output),
+      what: "binary data where sysbench's text output is expected: it cannot be read",
+      todo: 'Copy the file again from where the benchmark ran, or remove it from the input',
+    });
   const runs = splitSysbenchOutput(entryText(tf.output));
   const out = parseSysbenchOutput(runs[0]!.text);
   if (out.stats && out.threads !== undefined && out.threads !== tf.threads) {

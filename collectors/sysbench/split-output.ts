@@ -53,14 +53,17 @@ export function splitSysbenchOutput(text: string): OutputBlock[] {
   }));
 }
 
-/** Whether the text may hold more than one run: two banners or two reports (a cheap look before splitting). */
+/**
+ * Whether the text may hold more than one run: two banners or two reports (a cheap look before splitting). No
+ * `\s` after `^` in these multi-line patterns: it would run over every blank line after each line start.
+ */
 function needsSplit(text: string): boolean {
   const count = (re: RegExp) => {
     let n = 0;
     for (re.lastIndex = 0; re.exec(text) && n < 2;) n++;
     return n;
   };
-  return count(/^sysbench \d+\.\d+/gm) + count(/^\s*(?:SQL|OLTP test) statistics:/gm) >= 2;
+  return count(/^sysbench \d+\.\d+/gm) + count(/^[ \t]*(?:SQL|OLTP test) statistics:/gm) >= 2;
 }
 
 /**

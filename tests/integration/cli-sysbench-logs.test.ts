@@ -42,8 +42,12 @@ describe('benchsite harvest of good outputs beside bad files', () => {
   for (const f of ['sweep-mariadb-read-only.log', 'dated-pgsql-update-index.log']) copyFileSync(LOGS + f, join(dir, f));
   mkdirSync(join(dir, 'more'));
   copyFileSync(`${LOGS}sweep-pgsql-point-select-prompt.log`, join(dir, 'more', 'prompt.log'));
-  // A compressed output that is not gzip, and one nobody may read.
+  // A compressed output that is not gzip, a log of binary data, and one nobody may read.
   writeFileSync(join(dir, 'more', 'sysbench-64.log.gz'), 'this was never compressed\n');
+  writeFileSync(
+    join(dir, 'more', 'sysbench-128.log'),
+    Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256),
+  );
   copyFileSync(`${LOGS}session-mariadb.log`, join(dir, 'locked.log'));
   chmodSync(join(dir, 'locked.log'), 0o000);
   const out = mkdtempSync(join(tmpdir(), 'benchsite-beside-out-'));
@@ -68,10 +72,11 @@ describe('benchsite harvest of good outputs beside bad files', () => {
     expect(errors(r.stderr)).toEqual([
       `error: ${dir}: locked.log: cannot be read (permission denied). Fix its permissions, or leave it out.`,
       `error: ${dir}: more/sysbench-64.log.gz: not gzip data, though its name says so (incorrect header check). Copy the file again from where the benchmark ran, or remove it from the input.`,
+      `error: ${dir}: more/sysbench-128.log: binary data where a tool's text output is expected: it cannot be read (a corrupt copy, or another file under this name?). Copy the file again from where the benchmark ran, or remove it from the input.`,
     ]);
     const written = [...r.stdout.matchAll(/^wrote +(\S+)\/run\.json {2}\((\d+) tests?/gm)].map((m) => Number(m[2]));
     // The top folder's two logs (7 + 3 runs) and the prompt log of more/ (4 runs).
     expect(written.sort((a, b) => a - b)).toEqual([4, 10]);
-    expect(r.stdout).toMatch(/^2 run\(s\) harvested, 2 error\(s\)$/m);
+    expect(r.stdout).toMatch(/^2 run\(s\) harvested, 3 error\(s\)$/m);
   });
 });

@@ -248,6 +248,14 @@ describe('splitSysbenchOutput', () => {
     );
   });
 
+  it('takes linear time on a run of blank lines (the fuzzer once found a multi-line pattern quadratic there)', () => {
+    const real = fixtureText(`${LOGS}dated-pgsql-update-index.log`);
+    const text = real.replace('sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n', (b) => b + '\r\n'.repeat(100_000));
+    const start = performance.now();
+    expect(splitSysbenchOutput(text)).toHaveLength(3);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+
   it('leaves a file of one run whole', () => {
     const text = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
     expect(splitSysbenchOutput(text)).toEqual([{ text, offset: 0 }]);
