@@ -67,15 +67,14 @@ function needsSplit(text: string): boolean {
 }
 
 /**
- * Where the run whose banner is at `banner` begins: at the command shown before it (blank lines between them
- * allowed), which may take several lines; else at the banner. Never before `from`, the previous run's start.
+ * Where the run whose banner is at `banner` begins: at the command shown before it (which may take several
+ * lines, and be followed by lines of its own such as run.sh's `N CPUs` or a `date`), else at the banner. Never
+ * before `from`, the previous run's start, nor in the previous run's report.
  */
 function commandStart(lines: string[], banner: number, from: number): number {
-  let j = banner - 1;
-  while (j > from && lines[j]!.trim() === '') j--;
-  for (let i = j; i > from && i >= j - 8; i--) {
-    const c = commandAt(lines, i);
-    if (c && i + c.lines - 1 >= j) return i;
+  for (let i = banner - 1; i > from && i >= banner - 12; i--) {
+    if (REPORT_LINE.test(lines[i]!) || STATS_HEADER.test(lines[i]!)) break;
+    if (commandAt(lines, i)) return i;
   }
   return banner;
 }

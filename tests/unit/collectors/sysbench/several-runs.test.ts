@@ -7,7 +7,7 @@ import { validateRunData, validateSeriesText } from '../../../../src/runs/valida
 import { splitSysbenchOutput } from '../../../../collectors/sysbench/split-output.ts';
 import { parseSysbenchOutput } from '../../../../collectors/sysbench/parse-output.ts';
 import { commandAt } from '../../../../collectors/sysbench/command-line.ts';
-import { fixtureText } from '../../../helpers/fixtures.ts';
+import { fixtureText, MYTOOLS_NOV25 } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const LOGS = 'sysbench-logs/';
@@ -232,6 +232,25 @@ describe('splitSysbenchOutput', () => {
     const lines = text.split('\n');
     for (const b of blocks) expect(lines[b.offset]).toMatch(/^postgres@bench:~\$ sysbench /);
     expect(blocks.map((b) => b.text).join('')).toBe(text);
+  });
+
+  it('starts a run at its command though lines of its own follow it (run.sh echoes `N CPUs` before the banner)', async () => {
+    const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+    const outputs = ['point-query', 'read-write'].map((t) =>
+      fixtureText(`${MYTOOLS_NOV25}sb.o.${t}.range100.pk1.dop1`),
+    );
+    const text = outputs.join('');
+    const blocks = splitSysbenchOutput(text);
+    expect(blocks.map((b) => b.text)).toEqual(outputs);
+    const run = harvestSysbench(
+      { name: 'two.log', entries: [{ path: 'two.log', data: new TextEncoder().encode(text) }] },
+      { meta: { date: '2025-11-01' } },
+    ).runs[0]!.run;
+    expect(run.tests.map((t) => [t.name, t.params?.lua, t.params?.threads])).toEqual([
+      ['point-query', 'oltp_point_select.lua', 1],
+      ['read-write_range=100', 'oltp_read_write.lua', 1],
+    ]);
+    expect(run.tests[0]!.command).toContain('--mysql-password=***');
   });
 
   it('cuts reports pasted one after another with no banner', () => {
