@@ -158,6 +158,19 @@ interface Assemble {
   metaName?: string;
 }
 
+/**
+ * The client threads of a run whose outputs do not say (a statistics block pasted alone): --meta's, else
+ * sysbench's default of 1, with a note that it is assumed so a reader and `--meta` can correct it.
+ */
+function unknownThreads(a: Assemble): number[] {
+  const given = a.meta?.sysbench?.threads;
+  if (given?.length) return given;
+  a.notes.push(
+    'the outputs do not say how many client threads ran: 1 (sysbench\'s default) is assumed; pass --meta with "sysbench: { threads: [N] }" if that is wrong',
+  );
+  return [1];
+}
+
 export function assembleSysbenchRun(a: Assemble): HarvestedRun {
   const first = a.outputs.find((o) => o.commandLine) ?? a.outputs[0];
   const opt = (k: string) => {
@@ -199,7 +212,7 @@ export function assembleSysbenchRun(a: Assemble): HarvestedRun {
     kind: 'sysbench',
     tables: opt('tables'),
     rows: opt('table-size'),
-    threads: threads.length ? threads : [1],
+    threads: threads.length ? threads : unknownThreads(a),
     seconds: Object.keys(secondsByClass).length ? secondsByClass : undefined,
     warmupSeconds: first?.warmupSeconds ?? opt('warmup-time'),
     driver: driver === 'mysql' || driver === 'pgsql' ? driver : undefined,

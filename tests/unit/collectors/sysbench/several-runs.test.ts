@@ -302,3 +302,24 @@ describe('commandAt: the command a log shows', () => {
     expect(commandAt(['We ran sysbench with 8 threads on the new box.'], 0)).toBeUndefined();
   });
 });
+
+describe('a statistics block pasted alone says no thread count', () => {
+  const block = fixtureText('sysbench-1.0.20/pgsql-point-select-report-interval.txt');
+  const pasted = block.slice(block.indexOf('SQL statistics:'));
+  const harvest = async (meta: Record<string, unknown>) => {
+    const { harvestSysbench } = await import('../../../../collectors/sysbench/harvest.ts');
+    const tree = { name: 'p.txt', entries: [{ path: 'p.txt', data: new TextEncoder().encode(pasted) }] };
+    return harvestSysbench(tree, { meta: { date: '2026-11-22', ...meta } }).runs[0]!.run;
+  };
+
+  it("takes --meta's, else 1 with a note that it is assumed", async () => {
+    const assumed = await harvest({});
+    expect(assumed.workload).toMatchObject({ threads: [1] });
+    expect(assumed.provenance.notes).toContainEqual(
+      expect.stringMatching(/^the outputs do not say how many client threads ran: 1 \(sysbench's default\) is assumed/),
+    );
+    const given = await harvest({ sysbench: { threads: [8] } });
+    expect(given.workload).toMatchObject({ threads: [8] });
+    expect(given.provenance.notes ?? []).not.toContainEqual(expect.stringContaining('client threads'));
+  });
+});
