@@ -27,7 +27,7 @@ Passwords in commands, settings and raw files become ***. One <raw> may unpack t
 
 Recognised:
   sysbench           mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
-                     and plain sysbench 1.0/1.1 output files
+                     and plain sysbench output files (0.4 to 1.1; every run a log holds is a test)
   insert-benchmark   mytools ibench result directories <rows>m.<build>.c<config>/ with one directory per
                      step (l.i0 l.x l.i1 l.i2 qr100.L1 ...: o.res, o.ib, o.vm, o.io, o.rt, o.rate), and the
                      harness's summaries (o.sum.t.*, mrg.*)

@@ -22,7 +22,8 @@ A directory is walked for every file it recognises. Writing is atomic and idempo
 id exists with other raw files is kept beside it as a repeat (<id>~2 ...) unless --replace.
 
 Recognised (provenance in brackets, shown on the run page and in exports):
-  sysbench          qps.abs.<tag>.tsv (+ .csv), qps.rel.<tag>.*, o.met.<tag>: one run per column   [harness summary]
+  sysbench          qps.abs.<tag>.tsv (+ .csv), qps.rel.<tag>.*, o.met.<tag> (met.<tag>.txt): one run
+                    per column; tables of a folder that disagree are runs of their own     [harness summary]
   hammerdb-tprocc   sum.res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>.csv (+ .rel.csv): one run per
                     build, one test per file (point)                                             [harness summary]
   insert-benchmark  o.sum.t.<tag>, mrg.<step> (as harvest reads them)                            [harness summary]
