@@ -1,10 +1,14 @@
 // What a harvested run may put into content/, applied by the run writer to every run (harvest, import, run):
-// secrets redacted (redact.ts) in its commands, config and raw files, and no string from the input longer than
-// MAX_TEXT_CHARS (a 100 MB token on a command line would otherwise make a 300 MB run.json).
+// secrets redacted in every string of run.json and series.json (redact.ts, redact-text.ts) and in every raw
+// file of the archive (redact-file.ts), and no string from the input longer than MAX_TEXT_CHARS (a 100 MB
+// token on a command line would otherwise make a 300 MB run.json).
 import type { Run } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
-import { redactCommand, redactConfigText, redactRawFile, redactSetting, redactSettings } from './redact.ts';
+import type { SeriesFile } from '../../src/schemas/index.ts';
+import { redactCommand, redactSetting, redactSettings } from './redact.ts';
+import { redactRawFile } from './redact-file.ts';
+import { redactRawText } from './redact-text.ts';
 
 /** The longest string a run.json keeps; longer ones are cut with a note saying how much is left out. */
 export const MAX_TEXT_CHARS = 64 << 10;
@@ -24,6 +28,40 @@ function capStrings<T>(value: T): T {
   return value;
 }
 
+/**
+ * Keys whose strings name something else and must stay as written: the run id's parts, test names and the
+ * references to them, series names, metric names and raw file paths (members of the archive).
+ */
+const REFERENCES = new Set([
+  'benchmark',
+  'label',
+  'date',
+  'dateSource',
+  'test',
+  'metric',
+  'rawFiles',
+  'rawArchive',
+  'series',
+  'source',
+]);
+
+/** Every string of a JSON value redacted as text (redactRawText), but those under REFERENCES keys. In place. */
+function redactStrings(value: unknown, isTestOrHost = false): unknown {
+  if (typeof value === 'string') return redactRawText(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = redactStrings(value[i], isTestOrHost);
+    return value;
+  }
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const [k, v] of Object.entries(o)) {
+      if (REFERENCES.has(k) || (isTestOrHost && k === 'name')) continue;
+      o[k] = redactStrings(v, k === 'tests' || k === 'host');
+    }
+  }
+  return value;
+}
+
 /** The run as it may be published: a copy with long strings cut (first: redacting them is then cheap) and secrets redacted. */
 export function publishableRun(run: Run): Run {
   const out = capStrings(run);
@@ -34,8 +72,23 @@ export function publishableRun(run: Run): Run {
       for (const [k, v] of Object.entries(t.params)) if (typeof v === 'string') t.params[k] = redactSetting(k, v);
   }
   if (out.config.settings) out.config.settings = redactSettings(out.config.settings);
-  if (out.config.text) out.config.text = redactConfigText(out.config.text);
+  redactStrings(out);
   return out;
+}
+
+/** series.json's content as it may be published: its devices and column names and units redacted (series names are references). */
+export function publishableSeries(series: SeriesFile): SeriesFile {
+  const tests = Object.fromEntries(
+    Object.entries(series.tests).map(([test, list]) => [
+      test,
+      list.map((s) => ({
+        ...s,
+        ...(s.device === undefined ? {} : { device: redactRawText(s.device) }),
+        columns: s.columns.map((c) => ({ name: redactRawText(c.name), unit: redactRawText(c.unit) })),
+      })),
+    ]),
+  );
+  return { ...series, tests };
 }
 
 /**

@@ -7,9 +7,13 @@
 //   (PostgreSQL's `primary_conninfo = 'host=h password=x'`, URIs with a user and password);
 // - known secrets (the spec's passwords, by value) wherever they appear.
 // benchsite never puts a password on a command line it runs (see collectors/lib/transport), so these are the
-// second line of defence, and what cleans command lines and files from harness runs.
+// second line of defence, and what cleans command lines and files from harness runs. The forms tools and
+// harnesses write in their outputs are in redact-text.ts, process listings in redact-ps.ts, whole files (any
+// size, compressed, archives, SQLite) in redact-file.ts; docs/security.md lists them all.
 
 export const MASK = '***';
+/** A value redacted already (with what followed it in a list): left as it is written. */
+const REDACTED = /^\*\*\*[,;)'"]*$/;
 
 /** Names that suggest the value is a secret: passwords, passphrases, tokens, keys, credentials. */
 const SECRET_NAME = /pass|pwd|secret|token|credential|private_?key|api_?key|auth_?key|(^|_)auth$/i;
@@ -17,21 +21,50 @@ const SECRET_NAME = /pass|pwd|secret|token|credential|private_?key|api_?key|auth
 const POLICY_NAME =
   /^(password_encryption|default_password_lifetime|password_history|password_reuse_interval|password_require_current|old_passwords|strict_password_validation|disconnect_on_expired_password|max_password_errors|default_authentication_plugin|authentication_policy|validate_password[._-]\w+|simple_password_check\w*|cracklib_password_check\w*)$/i;
 /** Values that are never secrets however the setting is named: empty, on/off, numbers (`password_lifetime 0`). */
-const NOT_SECRET_VALUE = /^(|on|off|true|false|yes|no|-?\d+(\.\d+)?)$/i;
+const NOT_SECRET_VALUE = /^(|on|off|true|false|yes|no|null|-?\d+(\.\d+)?)$/i;
 
 /**
- * Passwords inside a value: libpq/MySQL style `password=...` (quoted or not) and the password of a URI with
- * user info (`scheme://user:password@host`).
+ * A name like a secret's inside a value: `password`, `sslpassword`, `db_password`, `MYSQL_PWD`, `api_token`.
+ * Not an option (`--db_password=`): redactCommand knows where its value ends, in Python code too.
+ */
+const SECRET_KEY = String.raw`(?<![\w.-])(?=[A-Za-z_])[\w.]*(?:pass|pwd|secret|token)[\w.-]*`;
+/** A value as a connection string or an assignment writes it: quoted (escapes and doubled quotes allowed) or bare. */
+const VALUE = String.raw`'(?:[^'\\]|\\.|'')*'?|"(?:[^"\\]|\\.|"")*"?|[^\s'";&|]+`;
+const INLINE_ASSIGNMENT = new RegExp(String.raw`(${SECRET_KEY})(\s*=\s*)(${VALUE})`, 'gi');
+
+/** Whether a setting or key so named holds a secret (`pg_pass`, `MYSQL_PWD`), not a policy (`password_encryption`). */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !POLICY_NAME.test(name);
+}
+
+/** Whether the value of a setting named `name` is a secret: named like one, not a policy, not a flag or number. */
+export function isSecretValue(name: string, value: string): boolean {
+  const bare = value.trim().replace(/^(['"])([\s\S]*)\1$/, '$2');
+  return isSecretName(name) && !NOT_SECRET_VALUE.test(bare.trim()) && !REDACTED.test(bare);
+}
+
+/**
+ * Passwords inside a value: `password=...`, `db_password=...` (quoted or not: libpq, MySQL, JDBC, Python
+ * keyword arguments) and the password of a URI with user info (`scheme://user:password@host`).
  */
 export function redactInline(text: string): string {
   return text
-    .replace(/(\b(?:ssl)?pass(?:word)?\s*=\s*)('(?:[^'\\]|\\.)*'?|"(?:[^"\\]|\\.)*"?|[^\s'";&|]+)/gi, `$1${MASK}`)
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]*@/gi, `$1${MASK}@`);
+    .replace(INLINE_ASSIGNMENT, (all, name: string, eq: string, value: string) =>
+      isSecretValue(name, value) ? `${name}${eq}${MASK}` : all,
+    )
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/]*@/gi, `$1${MASK}@`);
 }
 
 /** A setting's value as it may be published. */
 export function redactSetting(name: string, value: string): string {
-  if (SECRET_NAME.test(name) && !POLICY_NAME.test(name) && !NOT_SECRET_VALUE.test(value.trim())) return MASK;
+  if (isSecretValue(name, value)) return MASK;
+  // postgresql.conf quotes a value in '' and doubles the quotes inside: `'host=h password=''a b'''`.
+  const quoted = /^'((?:[^'\\]|\\.|'')*)'(\s*(?:#.*)?)$/.exec(value);
+  if (quoted) {
+    const inner = quoted[1]!.replaceAll("''", "'");
+    const shown = redactInline(inner);
+    return shown === inner ? value : `'${shown.replaceAll("'", "''")}'${quoted[2]}`;
+  }
   return redactInline(value);
 }
 
@@ -110,11 +143,11 @@ function shellWords(text: string): Array<Word | { operator: true }> {
   return out;
 }
 
+/** The MySQL and MariaDB command-line clients (mysql, mysqladmin, mysqldump, mariadb-admin ...). */
+const MYSQL_CLIENT = /^(mysql|mariadb)[\w-]*$/;
 /** `--mysql-password`, `--db_password`, `--passphrase`: an option whose value is a secret. */
 const SECRET_OPTION = /^--?[\w.-]*(pass|pwd|secret|token)[\w.-]*$/i;
 const ASSIGNMENT = /^([A-Za-z_][\w.-]*)=([\s\S]*)$/;
-/** A value redacted already (with what followed it in a list): left as it is written. */
-const REDACTED = /^\*\*\*[,;)'"]*$/;
 
 /** One word as it may be shown (the original text when nothing in it is secret, or it is redacted already). */
 function redactWord(w: Word, original: string, known: string[]): string {
@@ -156,70 +189,22 @@ export function redactCommand(text: string, known: string[] = []): string {
   let out = '';
   let at = 0;
   let secretNext = false;
+  // In a MySQL client's command, `-p` alone takes the password from the next word when it is not an option.
+  let mysql = false;
+  let afterP = false;
   for (const w of words) {
     if ('operator' in w) {
-      secretNext = false;
+      secretNext = afterP = mysql = false;
       continue;
     }
     const original = text.slice(w.start, w.end);
-    const shown = secretNext ? MASK : redactWord(w, original, known);
+    const masked = secretNext || (afterP && !w.value.startsWith('-'));
+    const shown = masked ? MASK : redactWord(w, original, known);
+    if (MYSQL_CLIENT.test(w.value.slice(w.value.lastIndexOf('/') + 1))) mysql = true;
     secretNext = SECRET_OPTION.test(w.value);
+    afterP = mysql && w.value === '-p';
     out += text.slice(at, w.start) + shown;
     at = w.end;
   }
   return redactKnown(out + text.slice(at), known);
-}
-
-/** Something in a line that may be a secret: worth the cost of redacting the line. */
-const MARKER = /pass|pwd|secret|token|credential|_auth|:\/\/[^\s/@]*:[^\s/@]*@/i;
-
-/**
- * A raw text file as it may be archived: each line that may hold a secret as a setting (`password = x`) and as a
- * command line (`sysbench --mysql-password=x`). Lines are kept byte for byte otherwise (latin1 in and out).
- */
-export function redactRawText(text: string): string {
-  // Only the lines with a marker are looked at: a marker never spans lines, so a search of the whole text finds
-  // the same lines as testing each line (a 2-hour sysbench output has its password on line 1 of 7,200).
-  const find = new RegExp(MARKER.source, 'gi');
-  let m = find.exec(text);
-  if (!m) return text;
-  let out = '';
-  let at = 0;
-  while (m) {
-    const start = text.lastIndexOf('\n', m.index) + 1;
-    let end = text.indexOf('\n', m.index);
-    if (end < 0) end = text.length;
-    out += text.slice(at, start) + redactCommand(redactConfigText(text.slice(start, end)));
-    at = end;
-    find.lastIndex = end;
-    m = find.exec(text);
-  }
-  return out + text.slice(at);
-}
-
-/** Raw files up to this size are searched whole; of larger ones (long series) the start, where commands are. */
-const SEARCH_WHOLE_BYTES = 4 << 20;
-const SEARCH_HEAD_BYTES = 64 << 10;
-
-/**
- * The bytes of a raw file as they may be archived, or undefined when nothing in them changes. Binary files
- * (a NUL byte near the start, or gzip) are left alone.
- */
-export function redactRawFile(path: string, data: Uint8Array): Uint8Array | undefined {
-  if (path.endsWith('.gz')) return undefined;
-  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const head = bytes.subarray(0, Math.min(bytes.length, SEARCH_HEAD_BYTES));
-  if (head.includes(0)) return undefined;
-  const whole = bytes.length <= SEARCH_WHOLE_BYTES;
-  const searched = whole ? bytes : head;
-  const text = searched.toString('latin1');
-  if (!MARKER.test(text)) return undefined;
-  if (whole) {
-    const out = redactRawText(text);
-    return out === text ? undefined : Buffer.from(out, 'latin1');
-  }
-  // The head up to its last full line, then the rest as it is.
-  const cut = text.lastIndexOf('\n') + 1;
-  const out = redactRawText(text.slice(0, cut));
-  return out === text.slice(0, cut) ? undefined : Buffer.concat([Buffer.from(out, 'latin1'), bytes.subarray(cut)]);
 }

@@ -15,7 +15,7 @@ import type { Run } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
 import { withNoiseRows } from './noise-rows.ts';
-import { publishableRun, redactRawFiles } from './publishable.ts';
+import { publishableRun, publishableSeries, redactRawFiles } from './publishable.ts';
 import { cleanNames } from './clean-names.ts';
 import { tarChunks } from './tar.ts';
 
@@ -242,7 +242,7 @@ export async function prepareRun(
           .map((p) => p.text)
           .join('\n'),
       );
-    series = Buffer.from(seriesJson(h.series));
+    series = Buffer.from(seriesJson(publishableSeries(h.series)));
   }
   const archive = await archiving;
   // The raw files' sha256 are final once the archive is made (it redacts them first).

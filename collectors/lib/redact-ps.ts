@@ -1,0 +1,116 @@
+// Process listings (`ps aux` and `ps -ef` as harnesses save them at the start and end of each test, the ps lines
+// they grep, `top -c`) show every process of the host with its whole command line, environment dumps and
+// other services' arguments included. What an archive keeps of them: the lines of the DBMS and the benchmark
+// client as they are (redact-text.ts then redacts them like any line, and drops environment dumps); of every
+// other process its columns before the command (user, PID, CPU, memory, state, times) and its program name,
+// the base name of argv[0] without arguments. Pure.
+
+/** Programs whose lines are kept whole: DBMS servers and benchmark clients (iibench runs under python). */
+const KEPT =
+  /^(mysqld|mariadbd|mysqld_safe|mariadbd-safe|mariadb-safe|postgres|postmaster|sysbench|iibench(\.py)?|python[\d.]*|hammerdbcli|hammerdbws|hammerdb|tclsh[\d.]*|wish[\d.]*|pgbench)$/;
+
+/** A listing's header: a PID column, and the command last (`ps aux`, `ps -ef`, `top`); or top's first line. */
+const HEADER_LINE = /^.*\bPID\b.*[ \t](?:COMMAND|CMD|ARGS)[ \t]*\r?$|^top - /;
+
+/** A `ps aux` line without its header (a harness's `ps aux | grep`): USER PID %CPU %MEM VSZ RSS TTY STAT START TIME. */
+const PS_AUX_ROW =
+  /^([ \t]*\S+[ \t]+\d+[ \t]+\d+(?:\.\d+)?[ \t]+\d+(?:\.\d+)?[ \t]+\d+[ \t]+\d+[ \t]+\S+[ \t]+[DIRSTtWXZP][<NLsl+]*[ \t]+\S+[ \t]+(?:\d+-)?\d+:\d\d(?::\d\d)?(?:\.\d+)?[ \t]+)(.*?)(\r?)$/;
+/**
+ * What every `ps aux` line has (its TIME column), searched for first: a search of a literal-like pattern costs a
+ * few milliseconds per 16 MB of series, testing every line against PS_AUX_ROW many times more.
+ */
+const TIME_COLUMN = /\d:\d\d[ \t]/g;
+
+/** An environment variable as `ps e` appends them after the arguments. */
+const ENV_WORD = /^[A-Z_][A-Z0-9_]*=/;
+
+/** What a listing's command column may show: a kept line whole (no environment), else the program's name. */
+export function reduceCommand(command: string): string {
+  if (command.startsWith('[') || command.trim() === '') return command; // a kernel thread, or nothing
+  const argv0 = /^\S+/.exec(command)![0];
+  const name = argv0.slice(argv0.lastIndexOf('/') + 1).replace(/:$/, '');
+  if (!KEPT.test(name)) return name;
+  const words = command.split(/([ \t]+)/);
+  for (let i = 2; i < words.length; i += 2) if (ENV_WORD.test(words[i]!)) return words.slice(0, i - 1).join('');
+  return command;
+}
+
+/** The rows of a listing: `columns` columns before the command, a number in the PID column. */
+interface Columns {
+  columns: number;
+  pid: number;
+}
+
+function columnsOf(header: string): Columns {
+  const names = header.trim().split(/[ \t]+/);
+  return { columns: names.length - 1, pid: names.indexOf('PID') };
+}
+
+/** State carried from one piece of a large file to the next: a listing still open at the end of the piece. */
+export interface ListingState {
+  open?: Columns;
+}
+
+/**
+ * The text with every process listing reduced. `state` carries an open listing over to the next piece of a
+ * file read in pieces cut at line ends.
+ */
+export function reduceProcessListings(text: string, state: ListingState = {}): string {
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edit = (start: number, end: number, head: string, command: string, cr: string) => {
+    const shown = reduceCommand(command);
+    if (shown !== command) edits.push({ start, end, text: `${head}${shown}${cr}` });
+  };
+  // Rows under a header, until a line that is not one; returns where the listing ends.
+  const underHeader = (from: number, c: Columns): number => {
+    const rowOf = new RegExp(String.raw`^([ \t]*(?:\S+[ \t]+){${c.columns}})(\S.*?)(\r?)$`);
+    let at = from;
+    while (at < text.length) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      const line = text.slice(at, end);
+      const r = HEADER_LINE.test(line) ? null : rowOf.exec(line);
+      if (!r || !/^\d+$/.test(line.trim().split(/[ \t]+/)[c.pid] ?? '')) {
+        state.open = undefined;
+        return at;
+      }
+      edit(at, end, r[1]!, r[2]!, r[3]!);
+      at = end + 1;
+    }
+    state.open = c;
+    return text.length;
+  };
+  const lineAt = (i: number) => {
+    const start = text.lastIndexOf('\n', i) + 1;
+    const end = text.indexOf('\n', i);
+    return { start, end: end < 0 ? text.length : end };
+  };
+  let resume = state.open ? underHeader(0, state.open) : 0;
+  for (let i = text.indexOf('PID', resume); i >= 0; i = text.indexOf('PID', Math.max(resume, i + 3))) {
+    const { start, end } = lineAt(i);
+    const header = text.slice(start, end);
+    if (!HEADER_LINE.test(header) || header.startsWith('top - ')) continue;
+    resume = underHeader(Math.min(text.length, end + 1), columnsOf(header));
+  }
+  let last = -1;
+  TIME_COLUMN.lastIndex = 0;
+  for (let m = TIME_COLUMN.exec(text); m; m = TIME_COLUMN.exec(text)) {
+    const { start, end } = lineAt(m.index);
+    TIME_COLUMN.lastIndex = end;
+    if (start === last) continue;
+    last = start;
+    const r = PS_AUX_ROW.exec(text.slice(start, end));
+    if (r) edit(start, end, r[1]!, r[2]!, r[3]!);
+  }
+  if (!edits.length) return text;
+  // A line both under a header and shaped like `ps aux` is edited once (the same way).
+  edits.sort((x, y) => x.start - y.start);
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    if (e.start < at) continue;
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
