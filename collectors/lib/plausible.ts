@@ -1,5 +1,5 @@
 // The last check of every harvested run, whatever the benchmark: numbers no measurement can give (not finite,
-// a negative rate or time, a percentage of CPU over 100, a rate above a billion per second, a 95th percentile
+// a negative rate or time, a percentage of CPU over 101, a rate above a billion per second, a 95th percentile
 // above the maximum) come from damaged input. Such a number is never published: it is left out and its test is
 // marked failed with what was wrong and where to look. Series values that are not numbers become null (the
 // tool printed nothing readable there).
@@ -8,6 +8,12 @@ import type { HarvestedRun } from './harvested.ts';
 
 /** No database server does more operations than this per second. */
 const MAX_RATE_PER_S = 1e9;
+
+/**
+ * The largest percentage a measurement prints: vmstat rounds us and sy each to a whole number, so their sum, the
+ * CPU busy share, prints 101 on a saturated host (`64 37 0`).
+ */
+const MAX_PCT = 101;
 
 /** Metrics that may be negative: lower ends of intervals and differences. */
 const MAY_BE_NEGATIVE = /(_ci95_low|_delta|_change|_diff)$/;
@@ -18,7 +24,7 @@ export function impossible(metric: string, unit: string, value: number): string 
   if (value < 0 && !MAY_BE_NEGATIVE.test(metric)) return 'is negative';
   const u = unit.toLowerCase();
   // vmstat's us/sy/id/wa and iostat's %util are shares of 100 (CPU seconds per operation are not).
-  if (u === '%' && value > 100) return 'is a percentage over 100';
+  if (u === '%' && value > MAX_PCT) return `is a percentage over ${MAX_PCT}`;
   if (/\/\s*s(ec)?$/.test(u) && value > MAX_RATE_PER_S) return `is more than ${MAX_RATE_PER_S} per second`;
   if (/\/\s*min$/.test(u) && value > MAX_RATE_PER_S * 60) return `is more than ${MAX_RATE_PER_S} per second`;
   if (value > MAX_ANY) return `is more than ${MAX_ANY.toExponential()}`;
@@ -39,8 +45,8 @@ function impossibleSystem(value: unknown, path: string, out: string[]): void {
       ? 'is not a number'
       : value < 0
         ? 'is negative'
-        : key.endsWith('Pct') && value > 100
-          ? 'is a percentage over 100'
+        : key.endsWith('Pct') && value > MAX_PCT
+          ? `is a percentage over ${MAX_PCT}`
           : key === 'samples' && !Number.isInteger(value)
             ? 'is not a count'
             : value > MAX_ANY
