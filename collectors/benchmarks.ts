@@ -5,12 +5,14 @@ import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
 import { hammerdb } from './hammerdb/index.ts';
 import { insertBenchmark } from './insert-benchmark/index.ts';
 import { sysbench } from './sysbench/index.ts';
+import { pgbench } from '../benchmarks/pgbench/collect.ts';
 
 /** In the order harvest tries them on a raw tree (a mytools sysbench directory is not read as HammerDB output). */
 export const BENCHMARKS: { [K in BenchmarkName & SpecKind]: BenchmarkFolder<K> } = {
   sysbench,
   'insert-benchmark': insertBenchmark,
   'hammerdb-tprocc': hammerdb,
+  pgbench,
 };
 
 export const BENCHMARK_FOLDERS: BenchmarkFolder[] = Object.values(BENCHMARKS) as BenchmarkFolder[];

@@ -61,6 +61,7 @@ const SOURCES: Record<Run['benchmark'], NoiseSource[]> = {
     { metric: 'queries_per_s', values: (s) => iibenchSum(s, 'i_qps') },
   ],
   'hammerdb-tprocc': [{ metric: 'nopm', values: measuredTpm, scaledFrom: 'tpm' }],
+  pgbench: [{ metric: 'tps', values: (s) => column(s, 'pgbench', 'tps') }],
 };
 
 /**

@@ -9,13 +9,31 @@ import { VOCABULARIES } from '../../src/benchmarks/index.ts';
 
 export class SpecError extends Error {}
 
-/** A misspelt test would otherwise be skipped in a run of hours: the spec is refused instead. */
-function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
-  const names = VOCABULARIES[spec.benchmark.kind].specTests;
-  if (!names || !('tests' in spec.benchmark)) return [];
+/**
+ * A misspelt test would otherwise be skipped in a run of hours, and a DBMS the benchmark cannot run against
+ * would fail at its first test: the spec is refused instead.
+ */
+function specProblems(spec: RunSpec): z.core.$ZodIssue[] {
+  const vocabulary = VOCABULARIES[spec.benchmark.kind];
+  const products = vocabulary.products;
+  const wrongProducts = spec.dbms.flatMap((d, i) =>
+    !products || products.includes(d.product)
+      ? []
+      : [
+          {
+            code: 'custom',
+            path: ['dbms', i, 'product'],
+            message: `${spec.benchmark.kind} runs against ${products.join(', ')}, not ${d.product}`,
+            params: { hint: `Give this DBMS entry product: ${products.join(' or ')}, or run another benchmark` },
+            input: d.product,
+          } as z.core.$ZodIssue,
+        ],
+  );
+  const names = vocabulary.specTests;
+  if (!names || !('tests' in spec.benchmark)) return wrongProducts;
   const known = names.known;
-  return spec.benchmark.tests.flatMap((entry, i) => {
-    if (names.accepts(entry)) return [];
+  const misspelt = spec.benchmark.tests.flatMap((entry, i) => {
+    if (typeof entry !== 'string' || names.accepts(entry)) return [];
     return [
       {
         code: 'custom',
@@ -26,6 +44,7 @@ function unknownTests(spec: RunSpec): z.core.$ZodIssue[] {
       } as z.core.$ZodIssue,
     ];
   });
+  return [...wrongProducts, ...misspelt];
 }
 
 /** Parse and validate spec text. Throws SpecError listing every problem as `<file>:<line>: <field>: <what>. <do>`. */
@@ -35,7 +54,7 @@ export function parseSpec(file: string, text: string): RunSpec {
     throw new SpecError(`${file}:${yaml.line}:${yaml.column}: ${yaml.message}. Fix the YAML at that position.`);
   const { doc, lineCounter } = yaml;
   const parsed = RunSpecSchema.safeParse(yaml.data ?? {});
-  const issues = parsed.success ? unknownTests(parsed.data) : parsed.error.issues;
+  const issues = parsed.success ? specProblems(parsed.data) : parsed.error.issues;
   if (parsed.success && issues.length === 0) return parsed.data;
   const lines = formatZodIssues(file, issues, '`benchsite run --help` shows every field').map((p, i) => {
     // Point at the deepest node of the path that exists in the document (the unknown key itself, if that is it).

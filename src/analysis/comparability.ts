@@ -22,11 +22,12 @@ export const GATES = {
   threads: 'sysbench --threads (concurrency)',
   duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more)',
   'lua-scripts': 'the Lua scripts that ran (mytools or sysbench\u2019s own)',
-  clients: 'Insert Benchmark clients (concurrency)',
+  clients: 'clients (concurrency: Insert Benchmark clients, pgbench -c)',
   'rows-initial': 'Insert Benchmark rows loaded by l.i0',
   'rows-write': 'Insert Benchmark rows written by l.i1/l.i2',
   'table-per-client': 'Insert Benchmark table per client',
   'stored-procedures': 'HammerDB stored procedures',
+  scale: 'pgbench scaling factor (pgbench -i -s)',
 } as const satisfies Record<(typeof GATE_NAMES)[number], string>;
 
 export type GateName = keyof typeof GATES;

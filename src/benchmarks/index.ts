@@ -1,7 +1,7 @@
 // Each benchmark's vocabulary (its test names, steps, metrics with units) lives in src/benchmarks/<benchmark>.ts,
 // where both the site (src/analysis, src/site) and the collectors (which write these names) import it: src/
 // never imports collectors/. This file is what the site asks of a benchmark by its name.
-import type { BenchmarkName, Meta, Series, Test, Workload } from '../schemas/index.ts';
+import type { BenchmarkName, Meta, Series, SpecDbms, Test, Workload } from '../schemas/index.ts';
 import {
   HAMMERDB_KEY_METRICS,
   hammerdbGateValues,
@@ -28,6 +28,7 @@ import {
   sysbenchSize,
   sysbenchThreadIssues,
 } from './sysbench.ts';
+import { pgbenchVocabulary } from '../../benchmarks/pgbench/vocabulary.ts';
 
 type WorkloadOf<K extends BenchmarkName> = Extract<Workload, { kind: K }>;
 
@@ -38,6 +39,8 @@ export interface Vocabulary<K extends BenchmarkName = BenchmarkName> {
   isTestName(test: string): boolean;
   /** The `--meta` section of this benchmark's workload facts (`sysbench:`, `insertBenchmark:`), when it has one. */
   workloadMeta(meta: Meta): Record<string, unknown> | undefined;
+  /** The DBMS products it runs against, when not every one (a run spec naming another is refused). */
+  products?: readonly SpecDbms['product'][];
   /** For a benchmark whose run spec lists its tests by name (`benchmark.tests`): the names it accepts. */
   specTests?: { known: readonly string[]; accepts(entry: string): boolean };
   /** What the comparability gates compare of a run's workload (src/analysis/comparability.ts). */
@@ -93,6 +96,7 @@ export const VOCABULARIES: { [K in BenchmarkName]: Vocabulary<K> } = {
     size: () => [],
     runPage: { keyMetrics: HAMMERDB_KEY_METRICS },
   },
+  pgbench: pgbenchVocabulary,
 };
 
 /** The vocabulary of a workload's benchmark. */

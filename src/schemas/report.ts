@@ -109,6 +109,7 @@ export const GATE_NAMES = [
   'rows-write',
   'table-per-client',
   'stored-procedures',
+  'scale',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { HostSchema } from './host.ts';
 import { SysbenchSpecSchema } from './specs/sysbench.ts';
 import { InsertBenchmarkSpecSchema } from './specs/insert-benchmark.ts';
 import { HammerdbSpecSchema } from './specs/hammerdb.ts';
+import { PgbenchSpecSchema } from '../../benchmarks/pgbench/schemas.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */
 export const SshSchema = z.strictObject({
@@ -76,6 +77,7 @@ export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [
   SysbenchSpecSchema,
   InsertBenchmarkSpecSchema,
   HammerdbSpecSchema,
+  PgbenchSpecSchema,
 ]);
 
 /**

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { SysbenchWorkloadSchema } from './workloads/sysbench.ts';
 import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
 import { HammerdbWorkloadSchema } from './workloads/hammerdb.ts';
+import { PgbenchWorkloadSchema } from '../../benchmarks/pgbench/schemas.ts';
 
 /** Benchmarks benchsite understands; also the first segment of every run id. */
-export const Benchmark = z.enum(['sysbench', 'insert-benchmark', 'hammerdb-tprocc']);
+export const Benchmark = z.enum(['sysbench', 'insert-benchmark', 'hammerdb-tprocc', 'pgbench']);
 
 /** The workload of a run, one shape per benchmark, chosen by `kind` (which equals the run's `benchmark`). */
 export const WorkloadSchema = z.discriminatedUnion('kind', [
   SysbenchWorkloadSchema,
   InsertBenchmarkWorkloadSchema,
   HammerdbWorkloadSchema,
+  PgbenchWorkloadSchema,
 ]);
 
 export type BenchmarkName = z.infer<typeof Benchmark>;

@@ -8,7 +8,8 @@ import { isRelativeSection, relativeSectionCsv, reportModel } from './report-pro
 
 type Tables = (report: Report, section: ReportSection, where: string) => Promise<Record<string, string>>;
 
-const BY_BENCHMARK: Record<Report['benchmark'], Tables> = {
+/** The tables of a section drawn by its benchmark's own view; a benchmark without one shows relative sections only. */
+const BY_BENCHMARK: Partial<Record<Report['benchmark'], Tables>> = {
   sysbench: sysbenchReportTables,
   'insert-benchmark': insertBenchmarkReportTables,
   'hammerdb-tprocc': hammerdbReportTables,
@@ -21,9 +22,11 @@ export async function reportTables(report: Report, slug: string): Promise<Record
   const model = await reportModel(slug, report);
   for (let i = 0; i < sections.length; i++) {
     // A section shown as relative tables downloads what it shows, from the same model.
-    const tables = isRelativeSection(report, model.sections[i]!)
-      ? { relative: relativeSectionCsv(model.sections[i]!) }
-      : await BY_BENCHMARK[report.benchmark](report, sections[i]!, `content/reports/${slug}.md`);
+    const own = BY_BENCHMARK[report.benchmark];
+    const tables =
+      isRelativeSection(report, model.sections[i]!) || !own
+        ? { relative: relativeSectionCsv(model.sections[i]!) }
+        : await own(report, sections[i]!, `content/reports/${slug}.md`);
     for (const [name, csv] of Object.entries(tables)) out[`${name}${i ? `-${i + 1}` : ''}`] = csv;
   }
   return out;

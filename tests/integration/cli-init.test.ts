@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/build-site.ts';
 
 const exec = promisify(execFile);
 const PROJECT = ['astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-const FOLDERS = ['bin', 'collectors', 'src', 'public', 'scripts', 'content', 'examples'];
+const FOLDERS = ['bin', 'benchmarks', 'collectors', 'src', 'public', 'scripts', 'content', 'examples'];
 
 let tmp: string;
 let site: string;

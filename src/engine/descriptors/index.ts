@@ -3,11 +3,13 @@ import type { BenchmarkDescriptor } from '../descriptor.ts';
 import { hammerdbDescriptor } from './hammerdb-tprocc.ts';
 import { insertBenchmarkDescriptor } from './insert-benchmark.ts';
 import { sysbenchDescriptor } from './sysbench.ts';
+import { pgbenchDescriptor } from '../../../benchmarks/pgbench/descriptor.ts';
 
 export const DESCRIPTORS: readonly BenchmarkDescriptor[] = [
   sysbenchDescriptor,
   insertBenchmarkDescriptor,
   hammerdbDescriptor,
+  pgbenchDescriptor,
 ];
 
 /** Names of the benchmarks the engine knows, for messages. */
