@@ -46,6 +46,7 @@ export const pgbenchDescriptor: BenchmarkDescriptor = {
   isWarmup: () => false,
   order: (tests) => [...tests].sort(testOrder),
   tablePerGroup: false,
+  relativeOnly: true,
   runsAsRows: false,
   costTables: COSTS,
   extraTables: [],

@@ -153,12 +153,18 @@ export function outputTest(name: string, out: PgbenchOutput): Test {
   };
 }
 
-/** Seconds between progress lines, and the lines' times from the test's start (Unix times made relative). */
+/**
+ * Seconds between progress lines (`-P`, whole seconds: a line is printed late when pgbench's thread is busy,
+ * `progress: 2.1 s`), and the lines' times from the test's start (Unix times made relative).
+ */
 export function progressTimes(out: PgbenchOutput): { interval?: number; t: number[] } {
   const ts = out.progress.map((p) => p.t);
   if (!ts.length) return { t: [] };
-  const step = ts.length > 1 ? ts[1]! - ts[0]! : out.progressTimestamps ? undefined : ts[0];
-  const interval = step !== undefined && step > 0 ? Math.round(step * 1000) / 1000 : undefined;
+  const steps = ts.slice(1).map((t, i) => t - ts[i]!);
+  if (!out.progressTimestamps) steps.push(ts[0]!);
+  steps.sort((a, b) => a - b);
+  const step = steps.length ? Math.round(steps[Math.floor((steps.length - 1) / 2)]!) : 0;
+  const interval = step > 0 ? step : undefined;
   if (!out.progressTimestamps) return { interval, t: ts };
   const start = ts[0]! - (interval ?? 0);
   return { interval, t: ts.map((t) => Math.round((t - start) * 1000) / 1000) };

@@ -8,6 +8,7 @@ import { toCsv } from './export-rows.ts';
 import {
   compareTable,
   descriptorOf,
+  findDescriptor,
   runData,
   summarizeTable,
   THRESHOLDS,
@@ -284,8 +285,12 @@ export function modelFromReport(
  * Whether a section is shown as the posts' relative tables: when the report asks for it, or when a run of the
  * section has only a post's relative values (the benchmark's own tables need absolute numbers).
  */
-export function isRelativeSection(report: Pick<Report, 'view'>, section: ModelSection): boolean {
-  return report.view === 'relative' || section.columns.some((c) => c.source === 'published-relative');
+export function isRelativeSection(report: Pick<Report, 'view' | 'benchmark'>, section: ModelSection): boolean {
+  return (
+    report.view === 'relative' ||
+    findDescriptor(report.benchmark)?.relativeOnly === true ||
+    section.columns.some((c) => c.source === 'published-relative')
+  );
 }
 
 /** The CSV of a relative section: every cell of its tables as the page prints it, from the same model. */

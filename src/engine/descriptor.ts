@@ -55,6 +55,8 @@ export interface BenchmarkDescriptor {
   order(tests: string[]): string[];
   /** One table per group (sysbench), or every test in one table with a summary per group. */
   tablePerGroup: boolean;
+  /** Its reports show relative tables only (the generic relative view): it has no report view of its own. */
+  relativeOnly?: boolean;
   /** Relative tables put each run in a row and the tests in columns (the Insert Benchmark's posts). */
   runsAsRows: boolean;
   /** Tables of costs compared beside the headline (lower is better there). */
