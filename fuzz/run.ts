@@ -1,7 +1,8 @@
 // `npm run fuzz [-- --cases 8000 --seed 1 --workers 2 --timeout 30 --time 3600]`: mutates the real raw inputs
 // of tests/fixtures (fuzz/corpus.ts, fuzz/mutate.ts), harvests each case on a worker thread with a time limit,
 // and prints how the cases ended (fuzz/oracle.ts) and the distinct places of every bad ending.
-// `--case N` runs one case again and prints what was done and what happened.
+// `--case N` runs one case again and prints what was done and what happened. `--content` fuzzes the content and
+// config files instead (fuzz/content/run.ts).
 import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -164,9 +165,16 @@ if (import.meta.main) {
       workers: { type: 'string', default: '1' },
       time: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      // Content and config files (fuzz/content/) instead of raw inputs.
+      content: { type: 'boolean', default: false },
     },
   });
   const one = values.case !== undefined;
+  if (values.content) {
+    const { runContentFuzzCli } = await import('./content/cli.ts');
+    process.exitCode = await runContentFuzzCli(values);
+    process.exit();
+  }
   const o: FuzzOptions = {
     seed: Number(values.seed),
     cases: one ? 1 : Number(values.cases),

@@ -12,8 +12,8 @@ import { lineColumn } from './problems.ts';
 export const MAX_YAML_DEPTH = 32;
 /** Most keys of one mapping: unique keys are checked pair by pair. */
 export const MAX_YAML_KEYS = 1000;
-/** The bound on a --meta file or run spec (a few KB each). */
-export const MAX_CONFIG_FILE_CHARS = 1 << 20;
+/** The bound on a --meta file, run spec or content/site.yaml (a few KB each; the parser reads about 200 KB/s). */
+export const MAX_CONFIG_FILE_CHARS = 256 << 10;
 /** Most nodes that aliases may expand to (the yaml package's own bound). */
 export const MAX_YAML_ALIAS_COUNT = 100;
 
@@ -24,6 +24,46 @@ export type ContentYaml =
 type Entry = { token: CST.Token; depth: number };
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+const isBlank = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * Nesting seen in the text itself, before the yaml package's parser (which recurses once per level: 50,000
+ * nested `? ` overflowed its stack): open flow collections (`[`, `{`, across lines) plus the block indicators
+ * (`- `, `? `, `: `) of the current line, outside quotes and comments. It counts at least the nesting the parser
+ * will see on a line, and a little more (`a: b` counts 1), so a line of ordinary YAML stays far below the bound.
+ */
+function lexicalDepthProblem(text: string): { message: string; offset: number } | undefined {
+  let flow = 0;
+  let line = 0;
+  let quote: string | undefined;
+  const over = (i: number) => ({ message: `nested more than ${MAX_YAML_DEPTH} levels deep`, offset: i });
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line = 0;
+      continue;
+    }
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    const before = i === 0 ? undefined : text[i - 1];
+    const starts = isBlank(before) || '[{,:-?'.includes(before!);
+    if ((c === '"' || c === "'") && starts) quote = c;
+    else if (c === '#' && isBlank(before)) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl - 1;
+    } else if ((c === '[' || c === '{') && starts) {
+      if (++flow + line > MAX_YAML_DEPTH) return over(i);
+    } else if ((c === ']' || c === '}') && flow > 0) flow--;
+    else if ((c === '-' || c === '?' || c === ':') && isBlank(text[i + 1]) && (c === ':' || starts)) {
+      if (flow + ++line > MAX_YAML_DEPTH) return over(i);
+    }
+  }
+  return undefined;
+}
 
 /** The first shape in the syntax tree that the composer would take too long (or too deep) on. */
 function shapeProblem(text: string): { message: string; offset: number } | undefined {
@@ -66,10 +106,18 @@ export function parseContentYaml(text: string, maxChars: number): ContentYaml {
       line: 1,
       column: 1,
     };
-  const shape = shapeProblem(text);
-  if (shape) return { ok: false, message: shape.message, ...lineColumn(text, shape.offset) };
+  let shape;
+  let doc: Document;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  try {
+    shape = lexicalDepthProblem(text) ?? shapeProblem(text);
+    if (shape) return { ok: false, message: shape.message, ...lineColumn(text, shape.offset) };
+    doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  } catch (e) {
+    // A nesting the bounds above did not foresee: the parser's recursion ran out of stack.
+    if (!(e instanceof RangeError)) throw e;
+    return { ok: false, message: 'nested too deeply to read', line: 1, column: 1 };
+  }
   const error = doc.errors[0];
   if (error) {
     const { line, col } = lineCounter.linePos(error.pos[0]);

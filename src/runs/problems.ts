@@ -82,7 +82,18 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
 }
 
 export function problem(file: string, where: string, message: string, hint: string): Problem {
-  return { file, where, message, hint, text: `${file}: ${where}: ${message}. ${hint}.` };
+  return { file, where, message, hint, text: oneLine(`${file}: ${where}: ${message}. ${hint}.`) };
+}
+
+/**
+ * A problem is one line whatever a file holds: line breaks and other control characters that a key or value
+ * quoted in it brings (an unknown field named "a\u2028b") are written as escapes.
+ */
+export function oneLine(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** One problem per zod issue. `fieldsHint` says where the fields are documented. */

@@ -13,8 +13,8 @@ import { readContentFile } from './validate-files.ts';
 
 export const ANNOTATIONS_FILE = 'annotations.yaml';
 export const CONFIG_FAMILIES_FILE = 'config-families.yaml';
-/** Either file larger than this (bytes) is refused: an entry is a line or three, so 1 MiB is thousands. */
-export const MAX_HISTORY_FILE_BYTES = 1 << 20;
+/** Either file larger than this (bytes) is refused: an entry is a line or three, so 256 KiB is thousands. */
+export const MAX_HISTORY_FILE_BYTES = 256 << 10;
 
 /** How an entry is named in a problem: its number, and what tells it apart. */
 function entryName(list: unknown, i: number, keys: string[]): string {

@@ -29,7 +29,12 @@ describe('parseContentYaml', () => {
     expect(refused('x:\n' + '  k: 1\n'.repeat(MAX_YAML_KEYS + 1))).toBe(
       `2:3 a mapping of more than ${MAX_YAML_KEYS} keys`,
     );
-    expect(refused('? '.repeat(10_000))).toMatch(/^1:\d+ a key that is a mapping or list, or a "\?" key/);
+    // 50,000 nested `? ` overflowed the parser's stack: refused from the text, before the parser.
+    expect(refused('? '.repeat(50_000))).toBe(
+      `1:${2 * MAX_YAML_DEPTH + 1} nested more than ${MAX_YAML_DEPTH} levels deep`,
+    );
+    expect(refused(`q: ${'? '.repeat(50_000)}`)).toMatch(/nested more than 32 levels deep/);
+    expect(refused('? [a, b]\n: 1\n')).toMatch(/^1:3 a key that is a mapping or list, or a "\?" key/);
     expect(refused('{[a]: 1}')).toMatch(/^1:2 a key that is a mapping or list/);
     expect(refused(bomb)).toBe(
       '1:1 aliases (*name) that expand to too many nodes (Excessive alias count indicates a resource exhaustion attack)',

@@ -117,10 +117,10 @@ describe('hostile history files', () => {
       ),
     ]);
   });
-  it('reads 20,000 entries (860 KB) in linear time', () => {
-    const text = Array.from({ length: 20_000 }, (_, i) => `- {date: 2026-01-01, host: h, text: t${i}}`).join('\n');
+  it('reads 5,000 entries (210 KB, near the bound) in linear time', () => {
+    const text = Array.from({ length: 5_000 }, (_, i) => `- {date: 2026-01-01, host: h, text: t${i}}`).join('\n');
     const t0 = performance.now();
-    expect(parseAnnotations('a.yaml', text).value).toHaveLength(20_000);
-    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(parseAnnotations('a.yaml', text).value).toHaveLength(5_000);
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
