@@ -1,6 +1,7 @@
 // Relative value per version: one dot per test, a line through the median, so a regression across
 // many tests stands out without 40 lines.
 import type { TopLevelSpec } from 'vega-lite';
+import { seriesColourConfig } from './series-colours.ts';
 
 export function historyStripSpec(
   points: Array<{ version: string; test: string; relative: number }>,
@@ -37,6 +38,10 @@ export function historyStripSpec(
         encoding: { y: { field: 'y', type: 'quantitative' } },
       },
     ],
-    config: { font: 'system-ui, sans-serif', view: { stroke: null } },
+    config: {
+      ...seriesColourConfig,
+      font: 'system-ui, sans-serif',
+      view: { stroke: null },
+    },
   };
 }

@@ -2,6 +2,7 @@
 // through the median of each run, and the host's annotations as dated rules. Repeats of one version show as
 // dots at their own dates, so their spread is visible.
 import type { TopLevelSpec } from 'vega-lite';
+import { seriesColourConfig } from './series-colours.ts';
 
 export function historyTimeSpec(
   points: Array<{ date: string; version: string; test: string; relative: number }>,
@@ -58,6 +59,10 @@ export function historyTimeSpec(
     height: 200,
     data: { values: points },
     layer: layers,
-    config: { font: 'system-ui, sans-serif', view: { stroke: null } },
+    config: {
+      ...seriesColourConfig,
+      font: 'system-ui, sans-serif',
+      view: { stroke: null },
+    },
   } as TopLevelSpec;
 }

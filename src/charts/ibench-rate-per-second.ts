@@ -1,6 +1,7 @@
 // The per-second op rate of each step (inserts/s for load and write steps, queries/s for query steps), one
 // panel per step with one line per DBMS: the "insert or query rate over time" of the Insert Benchmark reports.
 import type { TopLevelSpec } from 'vega-lite';
+import { seriesColourConfig } from './series-colours.ts';
 import type { ChartPoint } from '../analysis/insert-benchmark-report.ts';
 
 export function ibenchRatePerSecondSpec(
@@ -38,6 +39,7 @@ export function ibenchRatePerSecondSpec(
     resolve: { scale: { y: 'independent' } },
     // No grid lines and few ticks: the SVG of 8 panels stays small enough to inline.
     config: {
+      ...seriesColourConfig,
       font: 'system-ui, sans-serif',
       aria: false,
       axis: { labelFontSize: 9, titleFontSize: 9, grid: false },

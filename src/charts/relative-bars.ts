@@ -1,5 +1,6 @@
 // Bar chart of relative values per test, one bar per compared run, with the base at 1.0 marked.
 import type { TopLevelSpec } from 'vega-lite';
+import { seriesColourConfig } from './series-colours.ts';
 
 export interface RelativeBar {
   test: string;
@@ -51,6 +52,11 @@ export function relativeBarsSpec(
         encoding: { x: { field: 'x', type: 'quantitative' } },
       },
     ],
-    config: { font: 'system-ui, sans-serif', view: { stroke: null }, axis: { labelLimit: 220 } },
+    config: {
+      ...seriesColourConfig,
+      font: 'system-ui, sans-serif',
+      view: { stroke: null },
+      axis: { labelLimit: 220 },
+    },
   };
 }

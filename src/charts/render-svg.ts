@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
+import { describeChart } from './describe.ts';
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'benchsite', 'charts');
 const memory = new Map<string, Promise<string>>();
@@ -88,10 +89,12 @@ export function compact(svg: string): string {
 }
 
 /**
- * Render a chart. `label` becomes the SVG's accessible name (the figure caption says the same for readers);
- * the SVG scales down to narrow screens.
+ * Render a chart. `label` and what the chart shows in words (describe.ts: its axes, series, lowest and highest
+ * values) become the SVG's accessible name (the figure caption says what it is for readers); the SVG scales
+ * down to narrow screens.
  */
-export function renderSvg(spec: TopLevelSpec, label: string): Promise<string> {
+export function renderSvg(spec: TopLevelSpec, title: string): Promise<string> {
+  const label = `${title.replace(/\.$/, '')}. ${describeChart(spec)}`.replace(/\. $/, '.');
   const key = createHash('sha256')
     .update(`${RENDER_VERSION}\n`)
     .update(JSON.stringify(spec))

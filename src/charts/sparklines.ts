@@ -2,6 +2,7 @@
 // one panel per test (40 for a sysbench run) and a site may have 10,000 run pages: vega-lite took ~350 ms and
 // ~150 KB of SVG per such chart, this takes well under a millisecond and ~600 bytes a panel. Reports and
 // history pages keep their vega-lite charts.
+import { SERIES_COLOURS } from './series-colours.ts';
 
 export interface SparkPanel {
   title: string;
@@ -64,15 +65,24 @@ export function sparklinesSvg(panels: SparkPanel[], opts: { title: string; unit:
     parts.push(
       `<g><title>${esc(p.title)}: mean ${short(mean)}, max ${short(yMax)} ${esc(opts.unit)} over ${Math.round(xMax)} s</title>` +
         `<text x="${x0 + PAD.left}" y="${y0 + 11}" font-size="10">${esc(p.title)}</text>` +
-        `<text x="${x0 + W - PAD.right}" y="${y0 + 11}" font-size="9" text-anchor="end" fill="#555">max ${short(yMax)}</text>` +
+        `<text x="${x0 + W - PAD.right}" y="${y0 + 11}" font-size="9" text-anchor="end" fill="#4a5259">max ${short(yMax)}</text>` +
         `<line x1="${x0 + PAD.left}" y1="${y0 + PAD.top + ph}" x2="${x0 + W - PAD.right}" y2="${y0 + PAD.top + ph}" stroke="#ccc"/>` +
-        `<polyline points="${pts}" fill="none" stroke="#3a6ea5" stroke-width="1.2"/>` +
-        `<text x="${x0 + PAD.left}" y="${y0 + H - 2}" font-size="8" fill="#777">0</text>` +
-        `<text x="${x0 + W - PAD.right}" y="${y0 + H - 2}" font-size="8" fill="#777" text-anchor="end">${Math.round(xMax)} s</text></g>`,
+        `<polyline points="${pts}" fill="none" stroke="${SERIES_COLOURS[0]}" stroke-width="1.2"/>` +
+        `<text x="${x0 + PAD.left}" y="${y0 + H - 2}" font-size="8" fill="#4a5259">0</text>` +
+        `<text x="${x0 + W - PAD.right}" y="${y0 + H - 2}" font-size="8" fill="#4a5259" text-anchor="end">${Math.round(xMax)} s</text></g>`,
     );
   });
+  // What the panels show, in words (the accessible name): which tests, and the largest value of them all.
+  const peak = panels
+    .map((p) => ({ title: p.title, max: Math.max(...p.points.map((q) => q[1])) }))
+    .sort((a, b) => b.max - a.max)[0];
+  const names = panels.map((p) => p.title);
+  const label =
+    `${opts.title}. Line charts of ${opts.unit} over seconds from the start, one per test (${panels.length}: ` +
+    `${names.slice(0, 6).join(', ')}${names.length > 6 ? ` and ${names.length - 6} more` : ''}), each from 0 to its own maximum` +
+    `${peak ? `; the highest value is ${short(peak.max)} ${opts.unit} (${peak.title})` : ''}.`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(opts.title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" style="max-width:100%;height:auto" font-family="system-ui, sans-serif">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(label)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" style="max-width:100%;height:auto" font-family="system-ui, sans-serif">` +
     `<text x="0" y="14" font-size="12" font-weight="600">${esc(opts.title)}</text>${parts.join('')}</svg>`
   );
 }

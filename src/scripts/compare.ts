@@ -6,6 +6,7 @@ import { compareViewTable } from '../analysis/compare-view.ts';
 import { formatBp, summarizeTable, type Cell, type Table } from '../engine/index.ts';
 import { esc } from '../site/html.ts';
 import { cellClass, verdictMarkHtml } from '../site/report-cell.ts';
+import { SERIES_COLOURS } from '../charts/series-colours.ts';
 
 const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
@@ -217,7 +218,7 @@ function chart(others: CompareIndex['runs'], table: Table, gates: Map<string, un
   const left = 170;
   const width = 560;
   const x = (v: number) => left + (Math.min(v, max) / max) * (width - left - 10);
-  const colours = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#e45756'];
+  const colours = SERIES_COLOURS;
   const parts: string[] = [];
   rows.forEach((row, n) => {
     const y0 = n * perTest + 4;

@@ -21,6 +21,15 @@ if (element && ui) {
     showEmptyFilters: false,
   });
   document.getElementById('search-needs-js')?.remove();
+  // Pagefind's form stops its own submit; its action="javascript:void(0)" is a script URL no page of the site has.
+  element.querySelector('form.pagefind-ui__form')?.removeAttribute('action');
+  // Pagefind's words box has a placeholder only: the page's own label names it.
+  const input = element.querySelector<HTMLInputElement>('input.pagefind-ui__search-input');
+  const label = document.querySelector<HTMLLabelElement>('label.search-label');
+  if (input && label) {
+    input.id = 'search-input';
+    label.hidden = false;
+  }
   const q = new URLSearchParams(location.search).get('q');
   if (q) search.triggerSearch(q);
 }
