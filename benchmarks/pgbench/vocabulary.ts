@@ -86,10 +86,10 @@ export function pgbenchGateValues(w: PgbenchWorkload): WorkloadGates {
   };
 }
 
-/** The run's size in words: `scale 10 (1,000,000 accounts)`, `8 clients`. */
+/** The run's size in words: `1,000,000 accounts` (scale 10), `8 clients`. */
 export function pgbenchSize(w: PgbenchWorkload): string[] {
   const parts: string[] = [];
-  if (w.scale !== undefined) parts.push(`scale ${w.scale} (${count(w.scale * 100_000)} accounts)`);
+  if (w.scale !== undefined) parts.push(`${count(w.scale * 100_000)} accounts`);
   parts.push(`${w.clients.join(', ')} client${w.clients.length === 1 && w.clients[0] === 1 ? '' : 's'}`);
   return parts;
 }

@@ -109,10 +109,13 @@ export interface ReportModel {
   problems: string[];
 }
 
-/** Column name of a run when the report gives none: the post's name of a published column, else the short label. */
+/**
+ * Column name of a run when the report gives none: the post's name of a published column, else the short label,
+ * and a repeat's number as its id ends (`~2`), so a run and its repeat are told apart.
+ */
 export function defaultLabel(run: Run): string {
   if (run.provenance.source === 'published-relative' && run.dbms.label) return run.dbms.label;
-  return run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '');
+  return `${run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '')}${run.repeat ? `~${run.repeat}` : ''}`;
 }
 
 /** The tests a section shows: the ones it names (groups expanded), else every test of its runs the tables show. */

@@ -218,6 +218,8 @@ The same spec, run twice.
     }
     // pgbench has no report view of its own: its reports are relative tables, named as its descriptor names them.
     expect(page).toContain('rTPS');
+    // The repeat's column is told apart from its base by its number.
+    expect(rows.every((x) => x[2] === 'pg.default~2')).toBe(true);
     // The run pages and the host's history are built too.
     expect(readdirSync(join(site, 'dist', 'runs', 'pgbench', 'lab1'))).toHaveLength(2);
   });
