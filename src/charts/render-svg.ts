@@ -27,10 +27,28 @@ export function loadChartRenderer(): Promise<[typeof import('vega-lite'), typeof
   return renderer;
 }
 
+/**
+ * The strings of a spec as vega can take them: names are data, and vega is not written for every string. A
+ * string that is a built-in property's name (a test named `constructor` or `toString` made vega throw "Operator
+ * not defined" and stopped the build) gets a zero-width space after it, so the chart shows the same text and vega
+ * sees a name no object has; U+2028 and U+2029, which vega's expressions take for line breaks (a test name with
+ * one crashed the build; names may not hold them now, but annotations' text may), become spaces.
+ */
+export function vegaSafe<T>(value: T): T {
+  if (typeof value === 'string') {
+    const text = value.replace(/[\u2028\u2029]/g, ' ');
+    return (text in Object.prototype || text in Function.prototype ? `${text}\u200b` : text) as T;
+  }
+  if (Array.isArray(value)) return value.map(vegaSafe) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, vegaSafe(v)])) as T;
+  return value;
+}
+
 /** A chart drawn, without the caches: its ids are `<prefix>1`, `<prefix>2`... (see ownIds). */
 export async function drawChart(spec: TopLevelSpec, prefix: string): Promise<string> {
   const [{ compile }, { parse, View }] = await loadChartRenderer();
-  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  const view = new View(parse(compile(vegaSafe(spec)).spec), { renderer: 'none' });
   try {
     return ownIds(compact(await view.toSVG()), prefix);
   } finally {

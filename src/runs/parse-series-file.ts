@@ -20,7 +20,8 @@ function rowsOk(rows: unknown[]): boolean {
 export function parseSeriesFile(data: unknown): z.ZodSafeParseResult<SeriesFile> {
   if (!isObject(data) || !isObject(data.tests)) return SeriesFileSchema.safeParse(data);
   let rowsValid = true;
-  const withoutRows: Record<string, unknown> = {};
+  // No prototype: test names are data, and `tests["constructor"]` must be no series rather than Object's.
+  const withoutRows: Record<string, unknown> = Object.create(null);
   for (const [test, list] of Object.entries(data.tests)) {
     if (!Array.isArray(list)) return SeriesFileSchema.safeParse(data);
     withoutRows[test] = list.map((s: unknown) => {
@@ -32,6 +33,7 @@ export function parseSeriesFile(data: unknown): z.ZodSafeParseResult<SeriesFile>
   if (!rowsValid) return SeriesFileSchema.safeParse(data);
   const light = SeriesFileSchema.safeParse({ ...data, tests: withoutRows });
   if (!light.success) return light;
-  // The schema is strict (no unknown keys to strip) and rows are plain arrays, so the input is the output.
-  return { success: true, data: data as SeriesFile };
+  // The schema is strict (no unknown keys to strip) and rows are plain arrays, so the input is the output,
+  // its tests in an object without a prototype.
+  return { success: true, data: { ...data, tests: Object.assign(Object.create(null), data.tests) } as SeriesFile };
 }

@@ -3,6 +3,7 @@
 // refused by `benchsite validate` with one line naming the file and field; one in the raw files is cleaned by
 // harvest with a note, and the written run validates.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,5 +58,51 @@ describe('names with characters no name may hold', { timeout: 300_000 }, () => {
       'the name "x.my8043?_rel_o2nofp.z12a_c8r32.pk1" in the raw files holds U+2028, which no name may hold: written with U+FFFD in its place',
     );
     expect(benchsite(['validate', out]).stdout).toMatch(/^1 run\(s\) valid/m);
+  });
+
+  it('tests named constructor, __proto__ and toString validate, build (charts too) and resolve in placeholders', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchsite-names-'));
+    const runs = join(dir, 'content/runs');
+    for (const l of ['cy1.pk1', 'cy2.pk1']) {
+      cpSync(join(ROOT, 'content/runs', VM + l), join(runs, VM + l), { recursive: true });
+      for (const f of ['run.json', 'series.json']) {
+        const file = join(runs, VM + l, f);
+        const renamed = readFileSync(file, 'utf8')
+          .replaceAll('"point-query"', '"constructor"')
+          .replaceAll('"random-points_range=10"', '"__proto__"')
+          .replaceAll('"hot-points"', '"toString"');
+        writeFileSync(file, renamed);
+      }
+    }
+    mkdirSync(join(dir, 'content/reports'));
+    writeFileSync(
+      join(dir, 'content/reports/2026-11-22-names.md'),
+      `---\ntitle: Names\ndate: 2026-11-22\nbenchmark: sysbench\nbase: ${VM}cy1.pk1\nruns: [${VM}cy2.pk1]\n---\n` +
+        'Values: {{ rel(ma101119.cy2, constructor) }}, {{ rel(ma101119.cy2, \\_\\_proto\\_\\_) }}, {{ rel(ma101119.cy2, toString) }}.\n',
+    );
+    expect(benchsite(['validate'], { cwd: dir }).stdout).toMatch(/^2 run\(s\) and 1 report\(s\) valid$/m);
+    const r = spawnSync(
+      process.execPath,
+      ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', join(dir, 'dist')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCHSITE_CONTENT: join(dir, 'content') },
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const page = readFileSync(join(dir, 'dist/reports/2026-11-22-names/index.html'), 'utf8');
+    expect(page).toMatch(/Values: \d\.\d\d, \d\.\d\d, \d\.\d\d\./);
+    // The report's chart has a bar for each of them.
+    for (const name of ['constructor', '__proto__', 'toString']) expect(page).toContain(`>${name}\u200b<`);
+    // A series that run.json names for "constructor" and series.json lacks is missing, not Object's constructor.
+    const series = join(runs, `${VM}cy2.pk1`, 'series.json');
+    const data = JSON.parse(readFileSync(series, 'utf8'));
+    delete data.tests.constructor;
+    writeFileSync(series, JSON.stringify(data));
+    expect(benchsite(['validate'], { cwd: dir }).stdout).toContain(
+      `content/runs/${VM}cy2.pk1/series.json: tests.constructor: series for test "constructor" named in run.json are missing.`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compact, drawChart, ownIds, renderSvg } from '../../../../src/charts/render-svg.ts';
+import { compact, drawChart, ownIds, renderSvg, vegaSafe } from '../../../../src/charts/render-svg.ts';
+import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
 
 describe('compact', () => {
   it('drops interaction attributes, defaults and empty paths, rounds coordinates (not labels), and sets the commonest font once', () => {
@@ -85,5 +86,27 @@ describe('chart ids', () => {
       ownIds('<svg><clipPath id="clip7"/><g clip-path="url(#clip7)"/><use href="#clip9"/><x id="clip9"/></svg>', 'p'),
     ).toBe('<svg><clipPath id="p1"/><g clip-path="url(#p1)"/><use href="#p2"/><x id="p2"/></svg>');
     expect(ownIds('<svg><path d="M0"/></svg>', 'p')).toBe('<svg><path d="M0"/></svg>');
+  });
+});
+
+describe('names are data in charts', () => {
+  const bars = (names: string[]) =>
+    relativeBarsSpec(
+      names.map((test) => ({ test, run: test, relative: 1.1 })),
+      { title: 'relative', baseLabel: 'base', thresholds: { regression: 0.9, improvement: 1.1 } },
+    );
+  it('draws tests and runs named after built-in properties, and names with line separators', async () => {
+    // vega threw "Operator not defined: undefined" on constructor, toString, valueOf ... and failed on U+2028.
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'call', 'apply', 'bind', 'length', 'a\u2028b'];
+    const svg = await drawChart(bars(names), 'n');
+    for (const n of names.filter((x) => !x.includes('\u2028'))) expect(svg).toContain(`>${n}\u200b<`);
+    expect(svg).toContain('>a b<');
+  });
+  it('leaves every other string as it is', () => {
+    expect(vegaSafe({ a: ['point-query', 'x\u2029y', 'toString'], b: 1, c: null })).toEqual({
+      a: ['point-query', 'x y', 'toString\u200b'],
+      b: 1,
+      c: null,
+    });
   });
 });
