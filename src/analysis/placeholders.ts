@@ -30,12 +30,22 @@ export interface CallExpr {
 
 export type Expr = CallExpr | NameArg;
 
-export const COMPARISONS = ['>=', '<=', '>', '<', '=', '!='] as const;
+export const COMPARISONS = ['>=', '<=', '>', '<', '=', '!=', '\u2248'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
 export interface Placeholder {
   expr: Expr;
-  assert?: { op: Comparison; number: number };
+  /**
+   * A claim. `≈` (also `~=`) takes a tolerance, `≈ 33 ± 5` (`+-` too) or relative `≈ 4 ± 10%`, so a sentence can
+   * keep the author's rounded words; `said` is the number as the author wrote it.
+   */
+  assert?: { op: Comparison; number: number; said: string; tolerance?: { value: number; relative: boolean } };
+}
+
+/** A placeholder's text, and the note a claim adds when the value differs from what the author wrote. */
+export interface Rendered {
+  text: string;
+  note?: string;
 }
 
 /** A placeholder that cannot be parsed or does not resolve: what, and the names that would. */
@@ -67,12 +77,14 @@ const OPS = new Map<string, Comparison>([
   ['==', '='],
   ['!=', '!='],
   ['\u2260', '!='],
+  ['\u2248', '\u2248'],
+  ['~=', '\u2248'],
 ]);
 /** A test's metric value, read only from the record's own keys (a report may name `constructor`). */
 const own = <T>(rec: Record<string, T> | undefined, key: string): T | undefined =>
   rec && Object.hasOwn(rec, key) ? rec[key] : undefined;
 
-const WORD = /[^\s(),<>"'\u201c\u201d\u2018\u2019\u2264\u2265\u2260]+/y;
+const WORD = /[^\s(),<>"'\u201c\u201d\u2018\u2019\u2264\u2265\u2260\u2248\u00b1]+/y;
 
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
@@ -83,13 +95,16 @@ export function tokenize(src: string): Token[] {
       i++;
     } else if (ch === '(' || ch === ')' || ch === ',') {
       out.push({ kind: 'punct', text: ch, at: i++ });
+    } else if (ch === '\u00b1') {
+      out.push({ kind: 'word', text: ch, at: i++ });
     } else if (QUOTES.has(ch)) {
       const end = src.indexOf(QUOTES.get(ch)!, i + 1);
       if (end < 0) throw new PlaceholderError(`a quote opened at character ${i + 1} is not closed`);
       out.push({ kind: 'quoted', text: src.slice(i + 1, end), at: i });
       i = end + 1;
     } else if (
-      /[<>!\u2264\u2265\u2260]/.test(ch) ||
+      /[<>!\u2264\u2265\u2260\u2248]/.test(ch) ||
+      (ch === '~' && src[i + 1] === '=') ||
       (ch === '=' && (src[i + 1] === '=' || /\s/.test(src[i + 1] ?? ' ')))
     ) {
       const two = src.slice(i, i + 2);
@@ -181,13 +196,32 @@ export function parsePlaceholder(src: string): Placeholder {
       `an assert needs a comparison (${COMPARISONS.join(' ')}) and a number after its expression`,
     );
   p++;
-  const num = tokens[p];
-  const n = num && num.kind === 'word' ? Number(num.text.replace('\u2212', '-').replace(/[xX%]$/, '')) : NaN;
-  if (!num || !Number.isFinite(n))
-    throw new PlaceholderError(`an assert compares with a number, not ${num ? `"${num.text}"` : 'nothing'}`);
-  p++;
+  const number = () => {
+    const t = tokens[p];
+    const x = t && t.kind === 'word' ? Number(t.text.replace('\u2212', '-').replace(/[xX%]$/, '')) : NaN;
+    if (!t || !Number.isFinite(x))
+      throw new PlaceholderError(`an assert compares with a number, not ${t ? `"${t.text}"` : 'nothing'}`);
+    p++;
+    return { x, text: t.text.replace(/[xX]$/, '') };
+  };
+  const comparison = OPS.get(op.text)!;
+  const n = number();
+  const assertion: NonNullable<Placeholder['assert']> = { op: comparison, number: n.x, said: n.text };
+  if (comparison === '\u2248') {
+    const pm = tokens[p];
+    if (!pm || (pm.text !== '\u00b1' && pm.text !== '+-'))
+      throw new PlaceholderError(
+        `"\u2248" takes a tolerance: {{ assert ... \u2248 ${n.text} \u00b1 2 }}, or relative: \u00b1 10%`,
+        ['\u00b1', '+-'],
+      );
+    p++;
+    const tol = tokens[p];
+    const t = number();
+    if (t.x < 0) throw new PlaceholderError('a tolerance is not negative');
+    assertion.tolerance = { value: t.x, relative: tol!.text.endsWith('%') };
+  }
   if (p < tokens.length) throw new PlaceholderError(`unexpected "${tokens[p]!.text}" after the number`);
-  return { expr, assert: { op: OPS.get(op.text)!, number: n } };
+  return { expr, assert: assertion };
 }
 
 /** Kinds of values, which decide how a value is printed. */
@@ -510,17 +544,19 @@ export function formatValue(v: { kind: Kind; value: number | string; text?: stri
 }
 
 const compare = (a: number, op: Comparison, b: number) =>
-  op === '>='
-    ? a >= b
-    : op === '<='
-      ? a <= b
-      : op === '>'
-        ? a > b
-        : op === '<'
-          ? a < b
-          : op === '='
-            ? a === b
-            : a !== b;
+  op === '\u2248'
+    ? false
+    : op === '>='
+      ? a >= b
+      : op === '<='
+        ? a <= b
+        : op === '>'
+          ? a > b
+          : op === '<'
+            ? a < b
+            : op === '='
+              ? a === b
+              : a !== b;
 
 /**
  * The text of a placeholder (the source between `{{` and `}}`): its value as printed, or for a claim the
@@ -528,6 +564,20 @@ const compare = (a: number, op: Comparison, b: number) =>
  * Throws PlaceholderError when it does not parse, does not resolve, or the claim is false.
  */
 export function renderPlaceholder(model: ReportModel, source: string): string {
+  return renderClaim(model, source).text;
+}
+
+/** The values of published tables are "its table"; anything else was computed from the runs' own numbers. */
+const fromWhat = (model: ReportModel) =>
+  model.sections.every((s) => s.columns.every((c) => c.source.startsWith('published')))
+    ? 'computed from its table'
+    : 'computed from the runs';
+
+/**
+ * renderPlaceholder, and for a claim with a tolerance (`≈ 33 ± 5`) whose value prints otherwise than the author's
+ * number, a note saying both ("the post said ~33; computed from its table: 37").
+ */
+export function renderClaim(model: ReportModel, source: string): Rendered {
   const p = parsePlaceholder(source);
   const v = evaluate(model, p.expr);
   if (isList(v))
@@ -539,10 +589,19 @@ export function renderPlaceholder(model: ReportModel, source: string): string {
   if (p.assert) {
     if (typeof v.value === 'string') throw new PlaceholderError('an assert compares a number, not a test name');
     const printed = Number(text.replace('\u2212', '-'));
-    if (!compare(printed, p.assert.op, p.assert.number))
+    const { op, number: n, tolerance: tol } = p.assert;
+    if (op === '\u2248') {
+      const allowed = tol!.relative ? (Math.abs(n) * tol!.value) / 100 : tol!.value;
+      // A hair of slack for binary fractions: 3.63 - 3.6 is 0.0300000000000002.
+      if (Math.abs(printed - n) > allowed + 1e-9)
+        throw new PlaceholderError(
+          `claim not supported by the data: the value is ${text}, not within ${tol!.value}${tol!.relative ? '%' : ''} of ${p.assert.said}`,
+        );
+      if (printed !== n) return { text, note: `the post said ~${p.assert.said}; ${fromWhat(model)}: ${text}` };
+    } else if (!compare(printed, op, n))
       throw new PlaceholderError(
-        `claim not supported by the data: the value is ${text}, and ${text} ${p.assert.op} ${p.assert.number} is false`,
+        `claim not supported by the data: the value is ${text}, and ${text} ${op} ${n} is false`,
       );
   }
-  return text;
+  return { text };
 }

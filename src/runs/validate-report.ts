@@ -4,7 +4,7 @@
 // prose through reportProse() below, so both refuse the same placeholders with the same lines.
 import { ReportSchema, type Report } from '../schemas/index.ts';
 import { modelFromReport, type ModelRun, type ReportModel } from '../analysis/report-model.ts';
-import { renderPlaceholder } from '../analysis/placeholders.ts';
+import { renderClaim } from '../analysis/placeholders.ts';
 import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
 import { formatZodIssues, problem, type Problem } from './problems.ts';
@@ -41,7 +41,7 @@ export function reportProse(
     html,
     problems: found,
     headings,
-  } = renderReportMarkdown(parts.body, parts.lineOffset, (src) => renderPlaceholder(model, src), base, {
+  } = renderReportMarkdown(parts.body, parts.lineOffset, (src) => renderClaim(model, src), base, {
     isDirective,
     place: (src, line) => placer.place(src, line),
   });

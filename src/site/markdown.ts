@@ -9,7 +9,7 @@
 //   never markup; report pages render their prose with renderReportMarkdown() below, which adds that plugin.
 // Add plugins to the lists below. A plugin that makes HTML must make HTML nodes (elements), not raw HTML:
 // raw nodes are shown as text.
-import { markdownToHtml, type HastPluginDefinition, type MdastPluginDefinition } from 'satteri';
+import { markdownToHtml, type HastPluginDefinition, type MdastContent, type MdastPluginDefinition } from 'satteri';
 import { isHttpUrl } from '../schemas/index.ts';
 import { lineColumn } from '../runs/problems.ts';
 import { safeHref } from './safe-url.ts';
@@ -93,6 +93,9 @@ export interface PlaceholderProblem {
   hint?: string;
 }
 
+/** What a placeholder renders to: its text, or its text and a note (a claim that differs from the author's words). */
+export type Rendered = string | { text: string; note?: string };
+
 /**
  * Placing the report's tables and charts in the prose (src/site/report-placement.ts): which placeholders are
  * directives, and the marker number of the part one places (throws an error with `suggestions` when it cannot).
@@ -119,7 +122,7 @@ const unescapeMarkdown = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 export function placeholderPlugin(
   body: string,
   lineOffset: number,
-  render: (source: string) => string,
+  render: (source: string) => Rendered,
   problems: PlaceholderProblem[],
   placer?: PartPlacer,
 ): MdastPluginDefinition {
@@ -129,7 +132,7 @@ export function placeholderPlugin(
   };
   let count = 0;
   let unchecked = 0;
-  const evaluate = (src: string, offset: number, whole: string): string | undefined => {
+  const evaluate = (src: string, offset: number, whole: string): Rendered | undefined => {
     if (++count > MAX_PLACEHOLDERS) {
       if (count === MAX_PLACEHOLDERS + 1)
         problems.push({
@@ -243,16 +246,29 @@ export function placeholderPlugin(
         }
         return;
       }
+      // Text, and after a claim that differs from the author's number its note, in emphasis.
+      const nodes: MdastContent[] = [];
       let out = '';
       let last = 0;
       shown.found.forEach((m, i) => {
         const src = sources.found[i]!;
         const whole = raw.slice(src.index, src.end);
-        out += typo(last, m.index) + (evaluate(src.source, start + src.index, whole) ?? value.slice(m.index, m.end));
+        const r = evaluate(src.source, start + src.index, whole);
+        out += typo(last, m.index) + (r ? (typeof r === 'string' ? r : r.text) : value.slice(m.index, m.end));
+        if (r && typeof r !== 'string' && r.note) {
+          nodes.push({ type: 'text', value: `${out} ` });
+          nodes.push({
+            type: 'emphasis',
+            data: { hProperties: { className: ['claim-note'] } },
+            children: [{ type: 'text', value: `(${r.note})` }],
+          });
+          out = '';
+        }
         last = m.end;
       });
       out += typo(last, value.length);
-      ctx.replaceNode(node, [{ type: 'text', value: out }]);
+      if (out !== '') nodes.push({ type: 'text', value: out });
+      ctx.replaceNode(node, nodes);
     },
   };
 }
@@ -265,7 +281,7 @@ export function placeholderPlugin(
 export function renderReportMarkdown(
   body: string,
   lineOffset: number,
-  render: (source: string) => string,
+  render: (source: string) => Rendered,
   base = '/',
   placer?: PartPlacer,
 ): { html: string; problems: PlaceholderProblem[]; headings: string[] } {

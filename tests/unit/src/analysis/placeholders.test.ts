@@ -8,6 +8,7 @@ import {
   PlaceholderError,
   closest,
   parsePlaceholder,
+  renderClaim,
   renderPlaceholder,
   tokenize,
 } from '../../../../src/analysis/placeholders.ts';
@@ -67,7 +68,7 @@ describe('parsing', () => {
       '4',
     ]);
     const p = parsePlaceholder(' assert ratio(z12c_sync, z12b_sync, l.i2, section=2) >= 4 ');
-    expect(p.assert).toEqual({ op: '>=', number: 4 });
+    expect(p.assert).toEqual({ op: '>=', number: 4, said: '4' });
     expect(p.expr).toMatchObject({ type: 'call', name: 'ratio', options: { section: { text: '2' } } });
   });
   it('says what is wrong with a malformed placeholder', () => {
@@ -193,6 +194,42 @@ describe('assert: claims', () => {
   it('fails with the value when it does not', () => {
     expect(error(binlog, 'assert rel(z12c_sync, read-write_range=100, section=2) >= 4.5')).toBe(
       'claim not supported by the data: the value is 4.06, and 4.06 >= 4.5 is false',
+    );
+  });
+  it("≈ takes the author's rounded number with a tolerance, absolute or relative, and notes where they differ", () => {
+    expect(parsePlaceholder('assert magnitude(min(bp(z12c_sync, writes))) \u2248 33 \u00b1 5').assert).toEqual({
+      op: '\u2248',
+      number: 33,
+      said: '33',
+      tolerance: { value: 5, relative: false },
+    });
+    expect(parsePlaceholder('assert rel(a, b) ~= 4X +- 10%').assert).toMatchObject({
+      op: '\u2248',
+      number: 4,
+      said: '4',
+      tolerance: { value: 10, relative: true },
+    });
+    expect(parsePlaceholder('assert rel(a, b) \u22484\u00b10.1').assert).toMatchObject({
+      number: 4,
+      tolerance: { value: 0.1 },
+    });
+    // 6.40 printed: within 0.5 of 6.4 and the same number, so no note; 4.06 is 4 within 2 %, noted.
+    expect(renderClaim(binlog, 'assert rel(z12c_sync, delete, section=2) \u2248 6.4 \u00b1 0.5')).toEqual({
+      text: '6.40',
+    });
+    expect(renderClaim(binlog, 'assert rel(z12c_sync, read-write_range=100, section=2) \u2248 4 \u00b1 2%')).toEqual({
+      text: '4.06',
+      note: 'the post said ~4; computed from its table: 4.06',
+    });
+    // Computed from the runs when they are not a post's table.
+    expect(renderClaim(mar26, 'assert rel(8.4.8, point-query) \u2248 1 \u00b1 0.1').note).toMatch(
+      /; computed from the runs: /,
+    );
+    expect(error(binlog, 'assert rel(z12c_sync, read-write_range=100, section=2) \u2248 4.5 \u00b1 0.2')).toBe(
+      'claim not supported by the data: the value is 4.06, not within 0.2 of 4.5',
+    );
+    expect(error(binlog, 'assert rel(z12c_sync, insert, section=2) \u2248 4')).toBe(
+      '"\u2248" takes a tolerance: {{ assert ... \u2248 4 \u00b1 2 }}, or relative: \u00b1 10%',
     );
   });
   it('names the functions for an unknown one', () => {

@@ -163,6 +163,18 @@ describe('directives in the Markdown', () => {
   });
 });
 
+describe("a claim that differs from the author's words", () => {
+  it('is followed by its note, in emphasis, in the same sentence', () => {
+    const { html, problems } = renderReportMarkdown('A drop of {{ c }} basis points, {{ d }} here.\n', 0, (src) =>
+      src.trim() === 'c' ? { text: '37', note: 'the post said ~33; computed from its table: 37' } : 'x',
+    );
+    expect(problems).toEqual([]);
+    expect(html).toBe(
+      '<p>A drop of 37 <em class="claim-note">(the post said ~33; computed from its table: 37)</em> basis points, x here.</p>\n',
+    );
+  });
+});
+
 describe('what a view draws', () => {
   const part = { kind: 'table', section: 1, group: 'point', table: 'relative' } as const;
   const rest = { placed: new Set([partKey(part)]), reserved: new Set(['Results: point queries']), sections: 1 };
