@@ -246,8 +246,9 @@ export function placeholderPlugin(
         }
         return;
       }
-      // Text, and after a claim that differs from the author's number its note, in emphasis.
-      const nodes: MdastContent[] = [];
+      // The text, and after it, in emphasis, the notes of claims that differ from the author's numbers (at the end
+      // of the run of text, so the sentence around the value reads on).
+      const notes: string[] = [];
       let out = '';
       let last = 0;
       shown.found.forEach((m, i) => {
@@ -255,19 +256,17 @@ export function placeholderPlugin(
         const whole = raw.slice(src.index, src.end);
         const r = evaluate(src.source, start + src.index, whole);
         out += typo(last, m.index) + (r ? (typeof r === 'string' ? r : r.text) : value.slice(m.index, m.end));
-        if (r && typeof r !== 'string' && r.note) {
-          nodes.push({ type: 'text', value: `${out} ` });
-          nodes.push({
-            type: 'emphasis',
-            data: { hProperties: { className: ['claim-note'] } },
-            children: [{ type: 'text', value: `(${r.note})` }],
-          });
-          out = '';
-        }
+        if (r && typeof r !== 'string' && r.note) notes.push(r.note);
         last = m.end;
       });
       out += typo(last, value.length);
-      if (out !== '') nodes.push({ type: 'text', value: out });
+      const nodes: MdastContent[] = [{ type: 'text', value: notes.length ? `${out} ` : out }];
+      if (notes.length)
+        nodes.push({
+          type: 'emphasis',
+          data: { hProperties: { className: ['claim-note'] } },
+          children: [{ type: 'text', value: `(${notes.join('; ')})` }],
+        });
       ctx.replaceNode(node, nodes);
     },
   };

@@ -40,8 +40,12 @@ export function partsCatalog(report: Report, model: ReportModel): SectionParts[]
     if (isRelativeSection(report, s)) return { ...base, groups, tables: ['relative'], charts: true, summaries: true };
     if (model.benchmark === 'sysbench')
       return { ...base, groups, tables: ['relative', 'absolute'], charts: true, summaries: true };
-    if (model.benchmark === 'hammerdb-tprocc')
-      return { ...base, groups: ['all'], tables: ['relative', 'absolute', 'system'], charts: true, summaries: true };
+    if (model.benchmark === 'hammerdb-tprocc') {
+      // iostat and vmstat tables only in the sections the report shows them in (HammerdbReport.astro).
+      const system = report.hammerdb?.systemMetricsSections?.includes(s.number) ?? true;
+      const tables = ['relative', 'absolute', ...(system ? ['iostat', 'vmstat'] : [])];
+      return { ...base, groups: ['all'], tables, charts: true, summaries: true };
+    }
     return {
       ...base,
       groups: ['all'],

@@ -23,13 +23,16 @@ async function prose(page: Page): Promise<string> {
   return ((await page.locator('article.prose').textContent()) ?? '').replace(/\s+/g, ' ');
 }
 
-/** The relative value a table shows for a run (by its column label) and a test, without the † mark. */
+/**
+ * The relative value a table of a section (0-based) shows for a run (by its column label) and a test, without the †
+ * mark: in the prose where the report places it, or after the prose.
+ */
 async function cell(page: Page, section: number, column: string, test: string): Promise<string> {
-  const s = page.locator('section.relative-report').nth(section);
+  const s = page.locator(`.relative-report[data-section="${section + 1}"]`);
   const byRun = await s.locator('table.by-run').count();
   if (byRun) {
     const row = s.locator('table.by-run tr', { has: page.locator('th a', { hasText: new RegExp(`^${column}$`) }) });
-    return cellNumber(await row.first().locator(`td[data-test="${test}"]`).textContent());
+    return cellNumber(await row.first().locator(`td[data-test="${test}"]`).first().textContent());
   }
   const table = s.locator('table.relative', { has: page.locator(`tr[data-test="${test}"]`) }).first();
   const heads = await table.locator('thead th').allTextContents();

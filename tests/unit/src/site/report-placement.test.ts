@@ -164,13 +164,13 @@ describe('directives in the Markdown', () => {
 });
 
 describe("a claim that differs from the author's words", () => {
-  it('is followed by its note, in emphasis, in the same sentence', () => {
+  it('is followed by its note, in emphasis, at the end of its run of text', () => {
     const { html, problems } = renderReportMarkdown('A drop of {{ c }} basis points, {{ d }} here.\n', 0, (src) =>
       src.trim() === 'c' ? { text: '37', note: 'the post said ~33; computed from its table: 37' } : 'x',
     );
     expect(problems).toEqual([]);
     expect(html).toBe(
-      '<p>A drop of 37 <em class="claim-note">(the post said ~33; computed from its table: 37)</em> basis points, x here.</p>\n',
+      '<p>A drop of 37 basis points, x here. <em class="claim-note">(the post said ~33; computed from its table: 37)</em></p>\n',
     );
   });
 });
