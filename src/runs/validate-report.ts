@@ -9,7 +9,8 @@ import { renderReportMarkdown } from '../site/markdown.ts';
 import { reportSections } from '../site/report-sections.ts';
 import { formatZodIssues, problem, type Problem } from './problems.ts';
 import { readReport, splitReport } from './report-limits.ts';
-import { isDirective, partsCatalog, Placer, type Part } from '../site/report-placement.ts';
+import { isDirective, Placer, type Part } from '../site/report-placement.ts';
+import { partsCatalog } from '../components/reports/view-parts.ts';
 
 export { splitReport } from './report-limits.ts';
 

@@ -4,8 +4,6 @@
 // the prose, as before. This module reads and checks the directives against what each section of the report can
 // show (a wrong name stops the build with the names that would do, and the line), and tells the views which
 // parts are placed. docs/reports.md is the author's guide. Pure: the page renders.
-import type { Report } from '../schemas/index.ts';
-import { isRelativeSection, type ReportModel } from '../analysis/report-model.ts';
 import { closest, PlaceholderError } from '../analysis/placeholders.ts';
 
 export const PART_KINDS = ['table', 'chart', 'summary'] as const;
@@ -30,30 +28,6 @@ export interface SectionParts {
   tables: string[];
   charts: boolean;
   summaries: boolean;
-}
-
-/** The parts each section's view draws (src/components/reports/: the relative view or the benchmark's). */
-export function partsCatalog(report: Report, model: ReportModel): SectionParts[] {
-  return model.sections.map((s) => {
-    const base = { number: s.number, ...(s.title ? { title: s.title } : {}) };
-    const groups = s.tableGroups.map((g) => g.name);
-    if (isRelativeSection(report, s)) return { ...base, groups, tables: ['relative'], charts: true, summaries: true };
-    if (model.benchmark === 'sysbench')
-      return { ...base, groups, tables: ['relative', 'absolute'], charts: true, summaries: true };
-    if (model.benchmark === 'hammerdb-tprocc') {
-      // iostat and vmstat tables only in the sections the report shows them in (HammerdbReport.astro).
-      const system = report.hammerdb?.systemMetricsSections?.includes(s.number) ?? true;
-      const tables = ['relative', 'absolute', ...(system ? ['iostat', 'vmstat'] : [])];
-      return { ...base, groups: ['all'], tables, charts: true, summaries: true };
-    }
-    return {
-      ...base,
-      groups: ['all'],
-      tables: ['relative', 'throughput', 'background-inserts'],
-      charts: true,
-      summaries: false,
-    };
-  });
 }
 
 const DIRECTIVE = /^\s*(table|chart|summary)\s*\(([\s\S]*)\)\s*$/;
