@@ -5,7 +5,8 @@
 //   beside it, `pgbench.init.o`, the server's version and settings, the journal and the meta file. Every file
 //   under it belongs to the run.
 // - plain output: files holding what pgbench printed (stdout and stderr), any names. One run per directory of
-//   them (or per file); a `pgbench -i` output among them is the run's table load.
+//   them (or per file), each run in a file a test (a loop's log holds several); a `pgbench -i` output among them
+//   is the run's table load.
 import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 import type { HarvestedRun, HarvestResult } from '../../collectors/lib/harvested.ts';
 import { JOURNAL, parseJournal, stepTimes } from '../../collectors/lib/journal.ts';
@@ -20,6 +21,7 @@ import {
 } from '../../collectors/lib/raw-tree.ts';
 import { assemblePgbenchRun, type TestFiles } from './assemble.ts';
 import { looksLikePgbenchInit, looksLikePgbenchOutput, parsePgbenchOutput } from './parse-output.ts';
+import { splitPgbenchRuns } from './split-output.ts';
 import { testNameOf } from './test-of-output.ts';
 import { pgbenchTestParts, testOrder } from './vocabulary.ts';
 
@@ -97,10 +99,12 @@ function harvestRunDir(label: string, input: string, entries: RawEntry[], opts: 
 /** Plain outputs of one directory: one run. */
 function harvestPlain(label: string, input: string, files: RawEntry[], inits: RawEntry[], opts: HarvestOptions) {
   const notes: string[] = [];
-  const tests: TestFiles[] = files.map((e) => {
-    const out = parsePgbenchOutput(entryText(e));
-    return { name: testNameOf(out, stem(fileName(e.path))), output: e, out };
-  });
+  const tests: TestFiles[] = files.flatMap((e) =>
+    splitPgbenchRuns(entryText(e)).map((text) => {
+      const out = parsePgbenchOutput(text);
+      return { name: testNameOf(out, stem(fileName(e.path))), output: e, out };
+    }),
+  );
   tests.sort((a, b) => testOrder(a.name, b.name));
   uniqueNames(tests, notes);
   if (inits.length > 1)

@@ -203,11 +203,19 @@ function statementOf(line: string, counts: number): Omit<PgbenchStatement, 'scri
 const ERROR =
   /^(?:pgbench: (?:error|fatal): |FATAL: |ERROR: |connection to (?:database|server) .* failed|client \d+ aborted)/;
 
+/** pgbench's own tps lines (10 to 19): no other tool prints them. */
+const TPS_LINE =
+  /^tps = \S+ \((?:without initial connection time|including reconnection times|(?:in|ex)cluding connections establishing)\)\r?$/m;
+
 /** Whether a text is the output of a pgbench run (its report, or a run that failed before the report). */
 export function looksLikePgbenchOutput(text: string): boolean {
   if (/^transaction type: /m.test(text) && /^number of clients: \d+/m.test(text)) return true;
+  if (TPS_LINE.test(text)) return true;
   return /^pgbench \(\d/m.test(text) && /^(pgbench: (error|fatal):|progress: )/m.test(text);
 }
+
+/** A command line as a file starts with it: benchsite's, or pasted after a shell prompt. */
+const COMMAND_LINE = /^(?:.*?[$#] )?((?:\S*\/)?pgbench\s+[^\s(].*)$/;
 
 /** Whether a text is the output of `pgbench -i` (the tables loaded before the tests). */
 export function looksLikePgbenchInit(text: string): boolean {
@@ -229,8 +237,9 @@ export function parsePgbenchOutput(text: string): PgbenchOutput {
   let statementCounts: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/\r$/, '');
-    if (i === 0 && /^(?:\$ )?(?:\S*\/)?pgbench\s+[^\s(]/.test(line)) {
-      o.commandLine = line.replace(/^\$ /, '');
+    const command = i === 0 ? COMMAND_LINE.exec(line) : null;
+    if (command) {
+      o.commandLine = command[1];
       continue;
     }
     if (statementCounts !== undefined) {

@@ -10,12 +10,12 @@ const meta = { date: '2026-11-26', host: { name: 'pgbox' } };
 
 describe('harvest of plain pgbench outputs', async () => {
   const { runs, skipped } = await harvestFixture('pgbench-15.20', meta);
-  const h = runs[0]!;
+  const h = runs.find((r) => r.run.label === 'pgbench-15.20')!;
   const value = (test: string, metric: string) =>
     h.run.results.find((r) => r.test === test && r.metric === metric)?.value;
 
-  it('makes one valid run of the directory; the scripts beside the outputs are not runs', () => {
-    expect(runs).toHaveLength(1);
+  it('makes one valid run of each directory; the scripts beside the outputs are not runs', () => {
+    expect(runs.map((r) => r.id)).toEqual(['pgbench/pgbox/20261126-pgbench-15.20', 'pgbench/pgbox/20261126-loop']);
     expect(RunSchema.safeParse(h.run).success).toBe(true);
     expect(SeriesFileSchema.safeParse(h.series).success).toBe(true);
     expect(h.id).toBe('pgbench/pgbox/20261126-pgbench-15.20');
@@ -114,6 +114,16 @@ describe('harvest of plain pgbench outputs', async () => {
     });
     expect(h.run.dbms).toMatchObject({ product: 'postgres', version: '15.20' });
     expect(h.run.provenance.tools).toEqual([{ name: 'pgbench', version: '15.20' }]);
+  });
+
+  it("reads each run of a loop's log as a test", () => {
+    const loop = runs.find((r) => r.run.label === 'loop')!;
+    expect(loop.run.tests.map((t) => t.name)).toEqual(['select-only.c1', 'select-only.c2', 'select-only.c4']);
+    const lines = [...readFileSync(`${FIXTURES}pgbench-15.20/loop/loop.txt`, 'utf8').matchAll(/^tps = ([\d.]+) /gm)];
+    expect(
+      loop.run.tests.map((t) => loop.run.results.find((r) => r.test === t.name && r.metric === 'tps')?.value),
+    ).toEqual(lines.map((m) => Number(m[1])));
+    expect(loop.run.tests.every((t) => t.rawFiles![0] === 'loop.txt')).toBe(true);
   });
 
   it('reads one output file on its own, named by the file, as a run', async () => {

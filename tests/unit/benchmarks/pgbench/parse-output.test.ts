@@ -8,6 +8,7 @@ import {
   looksLikePgbenchOutput,
   parsePgbenchOutput,
 } from '../../../../benchmarks/pgbench/parse-output.ts';
+import { splitPgbenchRuns } from '../../../../benchmarks/pgbench/split-output.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';
 
 const dir15 = join(FIXTURES, 'pgbench-15.20');
@@ -241,5 +242,41 @@ describe('parsePgbenchOutput', () => {
       '$ pgbench -S -c 8 bench\npgbench (16.4 (Ubuntu 16.4-1), server 15.8 (Debian 15.8-1))\n',
     );
     expect(o).toMatchObject({ commandLine: 'pgbench -S -c 8 bench', version: '16.4', serverVersion: '15.8' });
+  });
+});
+
+describe('splitPgbenchRuns', () => {
+  it("splits a loop's log into its runs, each with its own tps line", () => {
+    const text = read(dir15, 'loop/loop.txt');
+    const runs = splitPgbenchRuns(text);
+    expect(runs.map((r) => [parsePgbenchOutput(r).clients, parsePgbenchOutput(r).tps?.text])).toEqual([
+      [1, '9862.498917'],
+      [2, '10749.332831'],
+      [4, '16992.200433'],
+    ]);
+    expect(runs.join('\n')).toBe(text);
+  });
+
+  it('keeps a run with its progress lines, statements and per-script blocks whole', () => {
+    for (const f of outputs(dir15)) expect(splitPgbenchRuns(read(dir15, f)), f).toHaveLength(1);
+    for (const f of outputs(dirOld)) expect(splitPgbenchRuns(read(dirOld, f)), f).toHaveLength(1);
+  });
+
+  it('splits runs pasted after shell prompts, and reads each command', () => {
+    const one = read(dir15, 'simple-update.txt').replace(/^pgbench \(.*\n/, '');
+    const text = `postgres@db1:~$ pgbench -N -c 2 -j 1 -T 5 bench\n${one}postgres@db1:~$ pgbench -N -c 2 -j 1 -T 5 bench\n${one}`;
+    const runs = splitPgbenchRuns(text);
+    expect(runs).toHaveLength(2);
+    expect(runs.map((r) => parsePgbenchOutput(r).commandLine)).toEqual([
+      'pgbench -N -c 2 -j 1 -T 5 bench',
+      'pgbench -N -c 2 -j 1 -T 5 bench',
+    ]);
+  });
+
+  it('knows a paste of the last lines alone by its tps line', () => {
+    expect(
+      looksLikePgbenchOutput('latency average = 10.382 ms\ntps = 963.193487 (without initial connection time)\n'),
+    ).toBe(true);
+    expect(looksLikePgbenchOutput('tps = 963.193487\n')).toBe(false);
   });
 });
