@@ -10,6 +10,7 @@ import { hostFacts, INVENTORY_COMMANDS, type InventoryFiles } from './lib/invent
 import { appendJournal, finishedSteps, readJournal, JOURNAL } from './lib/journal.ts';
 import type { Progress } from './lib/progress.ts';
 import { loadRawInput } from './lib/raw-tree.ts';
+import { guardNumbers } from './lib/plausible.ts';
 import { RunStopped, type StepContext } from './lib/run-steps.ts';
 import { openTransport, TransportError, type Transport } from './lib/transport/index.ts';
 import { writeHarvestedRun, writtenLine } from './lib/write-run.ts';
@@ -204,6 +205,7 @@ async function harvestAndWrite(
   const result = folderOf(spec).harvest(await loadRawInput(dir));
   if (result.runs.length !== 1) throw new Error(`${dir}: expected one run to harvest, found ${result.runs.length}`);
   const h = result.runs[0]!;
+  guardNumbers(h); // as harvest does: no impossible number is written
   const leaked = secretsIn(h, specSecrets(spec));
   if (leaked.length)
     throw new Error(

@@ -5,6 +5,7 @@ import { runId } from '../../src/runs/run-id.ts';
 import { ImportUsageError, importArchives } from '../import-archive.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { readMeta } from '../lib/meta.ts';
+import { guardNumbers } from '../lib/plausible.ts';
 import { loadRawInput, type RawTree } from '../lib/raw-tree.ts';
 import { BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
@@ -76,6 +77,8 @@ Examples:
       if (e instanceof ImportUsageError) throw new UsageError(e.message);
       throw e;
     }
+    // The checks of harvest: a number no measurement gives is left out, its test failed (lib/plausible.ts).
+    result.runs.forEach(guardNumbers);
     for (const w of result.warnings) console.error(`warning: ${w}`);
     // Malformed files left out while the rest was imported: each named with why, and the exit code says so.
     for (const r of result.refused) console.error(`error: ${inInput(inputs[r.input]!, r.reason)}`);
@@ -100,6 +103,7 @@ Examples:
         console.log(
           `${writtenLine(w, relative(process.cwd(), w.dir))}  (${h.run.tests.length} ${h.run.tests.length === 1 ? 'test' : 'tests'}, ${h.run.results.length} numbers${h.run.relative ? `, ${h.run.relative.reduce((n, t) => n + t.values.length, 0)} relative values` : ''})`,
         );
+        for (const line of failedLines(h)) console.log(line);
         written++;
       },
       { replace: values.replace },
@@ -159,6 +163,11 @@ function inInput(input: string, reason: string): string {
   // A file given itself: its message starts with its name.
   if (reason.startsWith(name) && /^[:\s]/.test(reason.slice(name.length))) return input + reason.slice(name.length);
   return `${input}: ${reason}`;
+}
+
+/** A line per failed test (numbers left out of a damaged table: lib/plausible.ts), under the run's line. */
+function failedLines(h: HarvestedRun): string[] {
+  return h.run.tests.filter((t) => t.status === 'failed').map((t) => `  failed    ${t.name}: ${t.error}`);
 }
 
 /**

@@ -1,8 +1,8 @@
-// The last check of every harvested run, whatever the benchmark: numbers no measurement can give (not finite,
-// a negative rate or time, a percentage of CPU over 101, a rate above a billion per second, a 95th percentile
-// above the maximum) come from damaged input. Such a number is never published: it is left out and its test is
-// marked failed with what was wrong and where to look. Series values that are not numbers become null (the
-// tool printed nothing readable there).
+// The last check of every run before it is written (harvest, import, run), whatever the benchmark: numbers no
+// measurement can give (not finite, a negative rate or time, a percentage of CPU over 101, a rate above a billion
+// per second, a 95th percentile above the maximum, a post's relative value over 1000) come from damaged input.
+// Such a number is never published: it is left out and its test is marked failed with what was wrong and where
+// to look. Series values that are not numbers become null (the tool printed nothing readable there).
 import { WorkloadSchema } from '../../src/schemas/workload.ts';
 import type { HarvestedRun } from './harvested.ts';
 
@@ -36,6 +36,17 @@ const MAX_LABEL = 1000;
 
 /** Nothing a benchmark measures (bytes of a database included) comes near this. */
 const MAX_ANY = 1e15;
+
+/** No build is this many times faster or slower than another on one test: a larger ratio is a typo or damage. */
+const MAX_RELATIVE = 1000;
+
+/** Why a value of a relative table (a ratio to its base, as a post prints it) cannot be one. */
+function impossibleRelative(value: number): string | undefined {
+  if (!Number.isFinite(value)) return 'is not a number';
+  if (value < 0) return 'is negative';
+  if (value > MAX_RELATIVE) return `is more than ${MAX_RELATIVE} times its base`;
+  return undefined;
+}
 
 /** Impossible numbers in a test's vmstat/iostat averages, as `harness.vmstat.cpuPct is negative (-3)`. */
 function impossibleSystem(value: unknown, path: string, out: string[]): void {
@@ -161,6 +172,20 @@ export function guardNumbers(h: HarvestedRun): void {
       ];
       delete workload[key];
     }
+  }
+  // Relative tables of a post: a value no ratio of two builds can be is left out, its test failed.
+  if (run.relative) {
+    for (const table of run.relative)
+      table.values = table.values.filter((v) => {
+        const why = impossibleRelative(v.value);
+        if (why)
+          reasons.set(v.test, [
+            ...(reasons.get(v.test) ?? []),
+            `its value relative to ${table.base} ${why} (${v.value})`,
+          ]);
+        return !why;
+      });
+    run.relative = run.relative.filter((table) => table.values.length > 0);
   }
   for (const t of run.tests) {
     if (!t.system) continue;

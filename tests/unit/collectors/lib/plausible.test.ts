@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { guardNumbers, impossible } from '../../../../collectors/lib/plausible.ts';
 import type { HarvestedRun } from '../../../../collectors/lib/harvested.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { MetaSchema } from '../../../../src/schemas/index.ts';
+import { importRelativeTables } from '../../../../collectors/published/import-relative.ts';
+import { FIXTURES } from '../../../helpers/fixtures.ts';
 
 describe('numbers no measurement gives', () => {
   it('are named with why', () => {
@@ -96,4 +101,32 @@ it('a histogram with a count that is not a whole number fails its test; a worklo
   expect(before).toBeDefined();
   expect(workload).not.toHaveProperty('warehouses');
   expect(h.run.provenance.notes).toContain('workload.warehouses 1e+300 is not a possible value: it is left unknown');
+});
+
+it("a post's relative value no ratio of two builds can be is left out and fails its test; the table's others stay", () => {
+  const name = 'sysbench-mysql-9.7.0-pn53-2026-04-10-relative-to-8.4.8.csv';
+  const text = readFileSync(`${FIXTURES}published/${name}`, 'utf8')
+    .replace(/^z13a,point-query,.*$/m, 'z13a,point-query,1e+23')
+    .replace(/^z13a,scan,.*$/m, 'z13a,scan,1001');
+  const meta = MetaSchema.parse(
+    parseYaml(readFileSync('content/meta/pn53-2026-04-10-sysbench-mysql-9.7.yaml', 'utf8')),
+  );
+  const runs = importRelativeTables([{ name, data: new TextEncoder().encode(text), base: '8.4.8' }], meta);
+  const h = runs.find((r) => r.run.label.includes('z13a'))!;
+  const before = h.run.relative![0]!.values.length;
+  guardNumbers(h);
+  const values = h.run.relative![0]!.values;
+  expect(values.length).toBe(before - 2);
+  expect(values.map((v) => v.test)).not.toContain('point-query');
+  expect(values.every((v) => v.value <= 1000)).toBe(true);
+  const failed = h.run.tests.filter((t) => t.status === 'failed');
+  expect(failed.map((t) => t.name).sort()).toEqual(['point-query', 'scan']);
+  expect(failed[0]!.error).toMatch(
+    /^sysbench-mysql-9\.7\.0-.*\.csv: its value relative to 8\.4\.8 is more than 1000 times its base \((1e\+23|1001)\)/,
+  );
+  // The base's run, all ones, is left alone.
+  const base = runs.find((r) => r.run.label.includes('8408'))!;
+  const baseBefore = structuredClone(base.run);
+  guardNumbers(base);
+  expect(base.run).toEqual(baseBefore);
 });
