@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchsite } from '../helpers/cli.ts';
 import { FIXTURES, fixtureText } from '../helpers/fixtures.ts';
+import { Benchmark } from '../../src/schemas/index.ts';
 
 const stated = (text: string) => Number(/queries:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(text)![1]);
 
@@ -117,7 +118,7 @@ describe('benchsite harvest / export / validate', () => {
       'missing-run.md: runs[0]: no run "sysbench/vm/20261122-nope" under the runs directory. Use the path of a run under content/runs (without /run.json), or harvest that run.',
     );
     expect(r.stdout).toContain(
-      'bad-field.md: benchmark: expected "sysbench" or "insert-benchmark" or "hammerdb-tprocc". Use one of those values.',
+      `bad-field.md: benchmark: expected ${Benchmark.options.map((b) => `"${b}"`).join(' or ')}. Use one of those values.`,
     );
     expect(r.stdout).toMatch(/2 problem\(s\) in \d+ run\(s\) and 2 report\(s\)/);
     const ok = benchsite(['validate']);
@@ -146,9 +147,7 @@ describe('benchsite harvest / export / validate', () => {
     expect(noRun.stderr).toContain('error: no run "sysbench/vm/nope" below');
     const badBenchmark = benchsite(['export', '--runs', out, '--benchmark', 'sysbnch']);
     expect(badBenchmark.code).toBe(2);
-    expect(badBenchmark.stderr).toContain(
-      '--benchmark must be one of sysbench, insert-benchmark, hammerdb-tprocc, not "sysbnch"',
-    );
+    expect(badBenchmark.stderr).toContain(`--benchmark must be one of ${Benchmark.options.join(', ')}, not "sysbnch"`);
   });
 
   it('export --comparable-with keeps only runs that pass every comparability gate, saying why others are left out', () => {
