@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planPgbench } from '../../../../benchmarks/pgbench/plan.ts';
-import { parseSpec } from '../../../../collectors/lib/read-spec.ts';
+import { join } from 'node:path';
+import { parseSpec, readSpec } from '../../../../collectors/lib/read-spec.ts';
 import type { PgbenchSpec } from '../../../../benchmarks/pgbench/schemas.ts';
 import type { RunSpec } from '../../../../src/schemas/index.ts';
 
@@ -95,5 +96,27 @@ describe('planPgbench', () => {
     expect(() => parseSpec('spec.yaml', text('mysql'))).toThrow(
       'spec.yaml:5: dbms[0].product: pgbench runs against postgres, not mysql. Give this DBMS entry product: postgres, or run another benchmark.',
     );
+  });
+});
+
+describe('examples/pgbench-local.yaml', () => {
+  it('is a valid spec whose plan loads scale 10 and runs four tests at 1 and 4 clients per config', async () => {
+    const spec = (await readSpec(join(import.meta.dirname, '../../../../examples/pgbench-local.yaml'))) as RunSpec & {
+      benchmark: PgbenchSpec;
+    };
+    const plan = planPgbench(spec);
+    expect(plan.runs.map((r) => r.dbms.label)).toEqual(['pg.sync_on', 'pg.sync_off']);
+    const tests = plan.runs[0]!.steps.filter((s) => s.kind === 'run').map((s) => s.id);
+    expect(tests).toEqual([
+      'init',
+      'test:tpcb-like.c1',
+      'test:tpcb-like.c4',
+      'test:simple-update.c1',
+      'test:simple-update.c4',
+      'test:select-only.c1',
+      'test:select-only.c4',
+      'test:point-read.c1',
+      'test:point-read.c4',
+    ]);
   });
 });
