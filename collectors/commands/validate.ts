@@ -14,6 +14,7 @@ import { readSiteConfig } from '../../src/runs/read-site-config.ts';
 import type { Report, Run } from '../../src/schemas/index.ts';
 import { comparability, splitGates } from '../../src/analysis/comparability.ts';
 import { reportSections } from '../../src/site/report-sections.ts';
+import { finishInterruptedWrites } from '../lib/run-install.ts';
 import type { Command } from './command.ts';
 
 export const validateCommand: Command = {
@@ -40,6 +41,14 @@ then a count, and exits with 1 when there is any problem.`,
     });
     const paths = positionals.length ? positionals : ['content/runs'];
     const problems: Problem[] = [];
+    // A write stopped halfway (killed) is finished first, as the next harvest would: the runs are then whole.
+    for (const p of paths) {
+      try {
+        for (const note of await finishInterruptedWrites(p)) console.error(`note: ${note}`);
+      } catch (e) {
+        problems.push(problem(p, '(folder)', (e as Error).message, 'Run benchsite where it can write this folder'));
+      }
+    }
     // The file rules hold for all of content/ (as in the site build), else for what is named.
     if (!positionals.length) {
       problems.push(...(await checkContentFiles('content')));

@@ -1,14 +1,18 @@
 // Writing a harvested run under content/runs: made publishable first (publishable.ts: secrets redacted in
-// run.json and the raw files, long strings cut), validated, every file through a temp file and a rename, run.json
-// last so a run directory never looks complete before it is. Unchanged files are left alone, so harvesting the
-// same raw files twice changes nothing; other raw files under an existing id are a repeat, kept beside it.
-import { mkdir, readdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+// run.json and the raw files, long strings cut), validated, then placed and written holding the runs folder's
+// lock (content-lock.ts), so commands running at once never take one repeat number or write one folder. A run
+// folder appears or is replaced whole (run-install.ts): a stop at any point leaves the old run or the new one.
+// Unchanged files are left alone, so harvesting the same raw files twice changes nothing; other raw files under
+// an existing id are a repeat, kept beside it.
+import { readdirSync } from 'node:fs';
+import { readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { runId } from '../../src/runs/run-id.ts';
 import { validateRunData } from '../../src/runs/validate-run.ts';
-import { formatZodIssues } from '../../src/runs/problems.ts';
+import { RUN_FOLDER_FILES } from '../../src/runs/validate-files.ts';
+import { formatZodIssues, jsonPath } from '../../src/runs/problems.ts';
 import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
 import type { Run } from '../../src/schemas/index.ts';
@@ -18,6 +22,8 @@ import { withNoiseRows } from './noise-rows.ts';
 import { publishableRun, publishableSeries, redactRawFiles } from './publishable.ts';
 import { cleanNames } from './clean-names.ts';
 import { tarChunks } from './tar.ts';
+import { withContentLock } from './content-lock.ts';
+import { finishInterrupted, installRun, stageRun } from './run-install.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -59,6 +65,23 @@ function rawKey(files: { path: string; sha256: string }[]): string {
 }
 
 /**
+ * A folder an older benchsite began and never finished (no run.json; nothing but run files and its temp
+ * files): its name is free, and a run written there replaces it.
+ */
+function isOrphan(dir: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  return (
+    !names.includes('run.json') &&
+    names.every((n) => RUN_FOLDER_FILES.has(n) || n === 'charts.html' || n.startsWith('.') || /\.tmp-\d+-/.test(n))
+  );
+}
+
+/**
  * Where a run goes: the folder of the run of its id (or of a repeat of it) harvested from the same raw files,
  * else the next repeat number, else (with `replace`) the first run's folder. Runs of an id are `<id>` and
  * `<id>~<n>` (README: repeats).
@@ -74,15 +97,16 @@ async function placeRun(
   const name = firstId.slice(slash + 1);
   let names: string[] = [];
   try {
-    names = await readdir(parent);
+    names = readdirSync(parent);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   const numbers: number[] = [];
   for (const n of names) {
-    if (n === name) numbers.push(1);
-    else if (n.startsWith(`${name}~`) && /^\d+$/.test(n.slice(name.length + 1)))
-      numbers.push(Number(n.slice(name.length + 1)));
+    let k: number | undefined;
+    if (n === name) k = 1;
+    else if (n.startsWith(`${name}~`) && /^\d+$/.test(n.slice(name.length + 1))) k = Number(n.slice(name.length + 1));
+    if (k !== undefined && !isOrphan(join(parent, n))) numbers.push(k);
   }
   numbers.sort((a, b) => a - b);
   for (const n of numbers) {
@@ -91,7 +115,7 @@ async function placeRun(
     try {
       files = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8'))?.provenance?.rawFiles;
     } catch {
-      files = undefined; // unreadable or half written: not the same run
+      files = undefined; // unreadable: not the same run
     }
     if (Array.isArray(files) && rawKey(files) === key)
       return { repeat: n === 1 ? undefined : n, existing: true, replaced: false };
@@ -219,12 +243,30 @@ export interface PreparedRun {
 }
 
 /**
+ * Harvested series that do not validate: said of the raw files they were read from and of the series by name
+ * (its test, its name, the field), not of a series.json that was never written.
+ */
+function seriesError(h: HarvestedRun, issues: Parameters<typeof formatZodIssues>[1]): Error {
+  const raw = h.run.provenance.rawFiles.map((f) => f.path);
+  const from = raw.length === 1 ? raw[0]! : `the ${raw.length} raw files of ${h.run.label}`;
+  const lines = formatZodIssues(from, issues).map((p, i) => {
+    const [, test, k, ...field] = issues[i]!.path;
+    const series = typeof test === 'string' && typeof k === 'number' ? h.series.tests[test]?.[k] : undefined;
+    const where = series
+      ? `series ${JSON.stringify(series.name)} of test ${JSON.stringify(test)}${field.length ? `, ${jsonPath(field)}` : ''}`
+      : p.where;
+    return `  ${from}: ${where}: ${p.message} (as read from that input). Check the file; benchsite writes no run from it`;
+  });
+  return new Error(`not written, the harvested series do not validate:\n${lines.join('\n')}`);
+}
+
+/**
  * Everything of writing a run that does not touch the disk. Throws (with every problem) when its series do
  * not validate. `archiving` is the run's raw archive when already being made (rawArchive).
  */
 export async function prepareRun(
   h: HarvestedRun,
-  out: string,
+  _out: string, // (where it goes matters only to commitRun)
   opts: { archiveLevel?: number; archiving?: Promise<Uint8Array> } = {},
 ): Promise<PreparedRun> {
   cleanNames(h);
@@ -236,12 +278,7 @@ export async function prepareRun(
   let series: Uint8Array | undefined;
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
-    if (!s.success)
-      throw new Error(
-        formatZodIssues(join(out, firstId, 'series.json'), s.error.issues)
-          .map((p) => p.text)
-          .join('\n'),
-      );
+    if (!s.success) throw seriesError(h, s.error.issues);
     series = Buffer.from(seriesJson(publishableSeries(h.series)));
   }
   const archive = await archiving;
@@ -251,35 +288,57 @@ export async function prepareRun(
   return { run: h.run, published, firstId, rawKey: rawKey(h.run.provenance.rawFiles), series, archive };
 }
 
-/**
- * Write a prepared run to `<out>/<id>/`: its place (a repeat or not), then run.json validated, then the files.
- * Throws (writing nothing) when the run does not validate, listing every problem.
- */
-export async function commitRun(p: PreparedRun, out: string, opts: { replace?: boolean } = {}): Promise<WrittenRun> {
-  const place = await placeRun(out, p.firstId, p.rawKey, !!opts.replace);
-  // Set as harvesting set it before the run was published: the key comes last in both, where it was not there.
-  p.run.repeat = place.repeat;
-  p.published.repeat = place.repeat;
-  const id = runId(p.run);
-  const dir = join(out, id);
-  const run = p.published;
-  const file = join(dir, 'run.json');
-  const checked = validateRunData(file, run, id);
+/** Whether the folder holds exactly these files with these bytes (dot files aside). */
+async function holds(dir: string, files: Array<[string, Uint8Array]>): Promise<boolean> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => !n.startsWith('.'));
+  } catch {
+    return false;
+  }
+  if (names.length !== files.length) return false;
+  for (const [name, bytes] of files) {
+    const old = await readFile(join(dir, name)).catch(() => undefined);
+    if (!old?.equals(bytes)) return false;
+  }
+  return true;
+}
+
+/** Throw, listing every problem, unless the run validates at `id`. */
+function mustValidate(out: string, id: string, run: Run): void {
+  const checked = validateRunData(join(out, id, 'run.json'), run, id);
   if (checked.problems.length) {
     throw new Error(
       `not written, the harvested run does not validate:\n${checked.problems.map((x) => `  ${x.text}`).join('\n')}`,
     );
   }
-  await mkdir(dir, { recursive: true });
-  let changed = await writeFileAtomic(join(dir, 'raw.tar.gz'), p.archive);
-  if (p.series !== undefined) changed = (await writeFileAtomic(join(dir, 'series.json'), p.series)) || changed;
-  else await rm(join(dir, 'series.json'), { force: true });
-  // Drawn by an older benchsite; the site draws run charts from series.json now, and validate refuses the file.
-  await rm(join(dir, 'charts.html'), { force: true });
-  changed = (await writeFileAtomic(file, formatJson(run))) || changed;
-  if (place.replaced) return { id, dir, status: 'replaced' };
-  if (place.repeat && !place.existing) return { id, dir, status: 'repeat', repeatOf: p.firstId, repeat: place.repeat };
-  return { id, dir, status: changed ? 'written' : 'unchanged' };
+}
+
+/**
+ * Write a prepared run to `<out>/<id>/`: its place (a repeat or not), then run.json validated, then the folder
+ * put in place whole. Throws (writing nothing) when the run does not validate, listing every problem.
+ */
+export async function commitRun(p: PreparedRun, out: string, opts: { replace?: boolean } = {}): Promise<WrittenRun> {
+  mustValidate(out, p.firstId, { ...p.published, repeat: undefined }); // before the lock: a bad run waits for nothing
+  return withContentLock(out, async () => {
+    for (const note of finishInterrupted(out)) console.error(`note: ${note}`);
+    const place = await placeRun(out, p.firstId, p.rawKey, !!opts.replace);
+    // Set as harvesting set it before the run was published: the key comes last in both, where it was not there.
+    p.run.repeat = place.repeat;
+    p.published.repeat = place.repeat;
+    const id = runId(p.run);
+    const dir = join(out, id);
+    mustValidate(out, id, p.published);
+    const files: Array<[string, Uint8Array]> = [['raw.tar.gz', p.archive]];
+    if (p.series !== undefined) files.push(['series.json', p.series]);
+    files.push(['run.json', Buffer.from(formatJson(p.published))]);
+    if (place.existing && !place.replaced && (await holds(dir, files))) return { id, dir, status: 'unchanged' };
+    installRun(out, id, stageRun(out, files));
+    if (place.replaced) return { id, dir, status: 'replaced' };
+    if (place.repeat && !place.existing)
+      return { id, dir, status: 'repeat', repeatOf: p.firstId, repeat: place.repeat };
+    return { id, dir, status: 'written' };
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import type { Run } from '../schemas/index.ts';
 import type { Problem } from './problems.ts';
 import { checkRunJson } from './validate-run-folder.ts';
+import { WRITE_AREA } from './write-area.ts';
 
 /** Every `run.json` below `dir`, as paths, sorted. */
 export async function findRunFiles(dir: string): Promise<string[]> {
@@ -18,8 +19,9 @@ export async function findRunFiles(dir: string): Promise<string[]> {
     }
     for (const e of entries) {
       const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name === 'run.json') out.push(full);
+      if (e.isDirectory()) {
+        if (e.name !== WRITE_AREA) walk(full); // runs being written, not runs
+      } else if (e.name === 'run.json') out.push(full);
     }
   }
   walk(dir);

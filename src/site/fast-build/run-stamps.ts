@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import module from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { stampOf } from '../../runs/file-stamp.ts';
+import { WRITE_AREA } from '../../runs/write-area.ts';
 
 export interface RunStamps {
   stamp: string;
@@ -44,6 +45,7 @@ export function findRunStamps(runsDir: string): { runs: Map<string, RunStamps> }
       return;
     }
     for (const e of entries) {
+      if (depth === 0 && e.name === WRITE_AREA) continue; // runs being written (content-lock.ts), not runs
       const sub = id ? `${id}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (depth + 1 < RUN_DEPTH) walk(join(dir, e.name), sub, depth + 1);

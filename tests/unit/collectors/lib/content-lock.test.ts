@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOCK, makeWriteArea, withContentLock } from '../../../../collectors/lib/content-lock.ts';
+import { WRITE_AREA } from '../../../../src/runs/write-area.ts';
+
+const fresh = () => mkdtempSync(join(tmpdir(), 'lock-'));
+
+/** A lock file as another process would have left it. */
+function plant(out: string, holder: Record<string, unknown>): string {
+  const area = makeWriteArea(out);
+  const file = join(area, LOCK);
+  writeFileSync(
+    file,
+    JSON.stringify({ since: '2026-01-01T00:00:00.000Z', command: 'benchsite harvest', token: 't', ...holder }),
+  );
+  return file;
+}
+
+/** The pid of a process that has ended. */
+const deadPid = () => spawnSync('true').pid!;
+
+describe('withContentLock', () => {
+  it('runs the work holding the lock, and leaves the runs folder as it was', async () => {
+    const out = fresh();
+    const seen = await withContentLock(out, async () => {
+      const holder = JSON.parse(readFileSync(join(out, WRITE_AREA, LOCK), 'utf8'));
+      return { pid: holder.pid, host: holder.host, ignored: readFileSync(join(out, WRITE_AREA, '.gitignore'), 'utf8') };
+    });
+    expect(seen).toEqual({ pid: process.pid, host: hostname(), ignored: '*\n' });
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it("takes turns with this process's own writes", async () => {
+    const out = fresh();
+    const log: string[] = [];
+    const work = (name: string) =>
+      withContentLock(out, async () => {
+        log.push(`${name} in`);
+        await new Promise((r) => setTimeout(r, 20));
+        log.push(`${name} out`);
+      });
+    await Promise.all([work('a'), work('b'), work('c')]);
+    expect(log).toEqual(['a in', 'a out', 'b in', 'b out', 'c in', 'c out']);
+  });
+
+  it('waits for a live holder, says so once, and gives up naming it', async () => {
+    const out = fresh();
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      const file = plant(out, { pid: sleeper.pid, host: hostname() });
+      const told: string[] = [];
+      const started = Date.now();
+      const err = await withContentLock(out, async () => 'ran', { timeoutMs: 1500, onWait: (l) => told.push(l) }).catch(
+        (e: Error) => e.message,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      expect(err).toBe(
+        `${file}: another writer holds this runs folder: benchsite harvest (pid ${sleeper.pid} on ${hostname()}, since 2026-01-01T00:00:00.000Z); gave up after 2 s. Wait for it to finish and run the command again. If that process is gone (on another host: look there), remove the lock file; BENCHSITE_LOCK_TIMEOUT=<seconds> waits longer.`,
+      );
+      expect(told).toEqual([
+        `waiting for ${out}: benchsite harvest (pid ${sleeper.pid} on ${hostname()}, since 2026-01-01T00:00:00.000Z) is writing runs there`,
+      ]);
+      expect(existsSync(file)).toBe(true); // a live holder's lock is never broken
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it('takes the lock as soon as the holder releases it', async () => {
+    const out = fresh();
+    let release!: () => void;
+    const holding = withContentLock(out, () => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 10));
+    const order: string[] = [];
+    const waiting = withContentLock(out, async () => order.push('second'));
+    await new Promise((r) => setTimeout(r, 100));
+    order.push('first done');
+    release();
+    await Promise.all([holding, waiting]);
+    expect(order).toEqual(['first done', 'second']);
+  });
+
+  it('breaks the lock of a holder that died on this host, or whose pid a later process took', async () => {
+    for (const holder of [
+      { pid: deadPid(), host: hostname() },
+      { pid: process.pid, host: hostname(), started: 'another start', token: 'someone else' },
+    ]) {
+      const out = fresh();
+      plant(out, holder);
+      expect(await withContentLock(out, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
+      expect(readdirSync(out)).toEqual([]);
+    }
+  });
+
+  it('never breaks the lock of another host: waits, then names it', async () => {
+    const out = fresh();
+    plant(out, { pid: deadPid(), host: 'elsewhere.example' });
+    const err = await withContentLock(out, async () => 'ran', { timeoutMs: 300, onWait: () => {} }).catch(
+      (e: Error) => e.message,
+    );
+    expect(err).toContain(`on elsewhere.example, since`);
+  });
+
+  it('a lock file without its holder is waited for, and broken once it is old', async () => {
+    const out = fresh();
+    const area = makeWriteArea(out);
+    writeFileSync(join(area, LOCK), '');
+    const err = await withContentLock(out, async () => 'ran', { timeoutMs: 300, onWait: () => {} }).catch(
+      (e: Error) => e.message,
+    );
+    expect(err).toContain('another writer holds this runs folder: another benchsite');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(area, LOCK), old, old);
+    expect(await withContentLock(out, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
+  });
+
+  it('a folder that cannot be written is named, with why', async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'file'), 'x');
+    const err = await withContentLock(join(dir, 'file', 'runs'), async () => 'ran').catch((e: Error) => e.message);
+    expect(err).toBe(
+      `${join(dir, 'file', 'runs')}: the folder to write runs to is not writable (a file is in the way). Give --out a folder you can write to, or make this one writable.`,
+    );
+    // Parents are made as needed.
+    mkdirSync(join(dir, 'a'));
+    expect(await withContentLock(join(dir, 'a', 'b', 'c'), async () => 'ran')).toBe('ran');
+    expect(existsSync(join(dir, 'a', 'b', 'c'))).toBe(true);
+  });
+});
