@@ -1,24 +1,41 @@
 #!/usr/bin/env node
 // `npm run build`: rebuild the site without Astro when only runs changed since the last build
-// (src/site/fast-build/rebuild.ts), otherwise `astro build` with the same arguments. Prints one line saying
-// which, and why. Like bin/benchsite.js, it runs itself again on the pinned Node when started by an older one.
+// (src/site/fast-build/rebuild.ts), otherwise `astro build` with the same arguments into a folder beside the
+// output folder, swapped in when the build is done (src/site/dist-swap.ts): a build stopped halfway leaves the
+// last whole site. Prints one line saying which, and why. Like bin/benchsite.js, it runs itself again on the
+// pinned Node when started by an older one.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 
-function run(exe, argv, env) {
+/** Run a child with our output; `done` runs after it exits with 0 and decides our exit code. */
+function run(exe, argv, env, done = () => 0, failed = () => {}) {
   const child = spawn(exe, argv, { stdio: 'inherit', env });
   process.on('SIGINT', () => {});
   for (const sig of ['SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
   child.on('error', (e) => {
     console.error(`build: could not start ${exe}: ${e.message}`);
+    failed();
     process.exit(1);
   });
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
+  child.on('exit', (code, signal) => {
+    if (code !== 0) failed();
+    process.exit(code === 0 ? done() : (code ?? (signal === 'SIGINT' ? 130 : 1)));
+  });
+}
+
+/** astro build's arguments with the output folder replaced by `dir`. */
+function withOutDir(argv, dir) {
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--outDir') i++;
+    else if (!argv[i].startsWith('--outDir=')) out.push(argv[i]);
+  }
+  return [...out, '--outDir', dir];
 }
 
 if (!process.features.typescript) {
@@ -34,8 +51,10 @@ if (!process.features.typescript) {
   run(pinned, [fileURLToPath(import.meta.url), ...args], process.env);
 } else {
   module.enableCompileCache?.(fileURLToPath(new URL('../node_modules/.cache/benchsite-compile', import.meta.url)));
-  const { buildRequest, REQUEST_ENV } = await import('../src/site/fast-build/state.ts');
+  const { buildRequest, REQUEST_ENV, FINAL_OUT_ENV } = await import('../src/site/fast-build/state.ts');
+  const { recoverDist, stagingDir, swapIn } = await import('../src/site/dist-swap.ts');
   const request = buildRequest(root, args, process.env);
+  for (const note of recoverDist(request.outDir)) console.log(note);
   let reason;
   try {
     const { fastRebuild } = await import('../src/site/fast-build/rebuild.ts');
@@ -58,9 +77,25 @@ if (!process.features.typescript) {
     reason = `the rebuild without Astro failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
   console.log(`full build: ${reason}`);
+  const next = stagingDir(request.outDir);
   run(
     process.execPath,
-    [fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url)), 'build', ...args],
-    { ...process.env, [REQUEST_ENV]: JSON.stringify(request) },
+    [
+      fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url)),
+      'build',
+      ...withOutDir(args, next),
+    ],
+    { ...process.env, [REQUEST_ENV]: JSON.stringify(request), [FINAL_OUT_ENV]: request.outDir },
+    // Steps that add to the built site (a search index) belong before this: the swap publishes the folder.
+    () => {
+      try {
+        swapIn(next, request.outDir);
+        return 0;
+      } catch (e) {
+        console.error(`build: the site was built in ${next} but could not be put at ${request.outDir}: ${e.message}`);
+        return 1;
+      }
+    },
+    () => rmSync(next, { recursive: true, force: true }),
   );
 }

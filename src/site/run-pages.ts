@@ -35,7 +35,13 @@ import {
 } from './run-page/render-page.ts';
 import { checkShell, SHELL_ROUTE, TITLE_SHELL_ROUTE } from './run-page/shell.ts';
 import type { Annotation } from '../schemas/index.ts';
-import { fastBuildInputs, forgetFastBuildState, type FastBuildInputs, type PageShells } from './fast-build/state.ts';
+import {
+  fastBuildInputs,
+  FINAL_OUT_ENV,
+  forgetFastBuildState,
+  type FastBuildInputs,
+  type PageShells,
+} from './fast-build/state.ts';
 
 /** In dist/runs/: the id of the build that last wrote the folder. */
 export const MARKER = '.benchsite';
@@ -102,6 +108,8 @@ export interface PlaceOptions {
   annotations: Annotation[];
   /** Every run's id and runStamp, when the caller has them already (the rebuild without Astro). */
   stamps?: Map<string, string>;
+  /** The folder `outDir` becomes when the build is done (a full build's swap, dist-swap.ts); else outDir. */
+  finalOutDir?: string;
 }
 
 /**
@@ -126,9 +134,11 @@ export async function placeRunPages(
   const manifestFile = join(cacheDir, 'manifest.json');
   const last = await readManifest(manifestFile, salt);
   const distRuns = join(outDir, 'runs');
+  // The folder as the manifest names it: where these pages are served from once a full build is swapped in.
+  const finalRuns = join(resolve(o.finalOutDir ?? outDir), 'runs');
   const marker = join(distRuns, MARKER);
   const lastBuild = await readFile(marker, 'utf8').catch(() => undefined);
-  const distCurrent = last.dist !== null && last.dist.path === distRuns && last.dist.build === lastBuild;
+  const distCurrent = last.dist !== null && last.dist.path === finalRuns && last.dist.build === lastBuild;
   // From here until the new marker is written, dist/runs/ is not what any manifest says: a build that
   // stops halfway makes the next one start runs/ over (from the cache, so it is cheap).
   rmSync(marker, { force: true });
@@ -172,7 +182,7 @@ export async function placeRunPages(
   await writeFile(marker, build);
   const manifest: Manifest = {
     salt,
-    dist: { path: distRuns, build },
+    dist: { path: finalRuns, build },
     runs: Object.fromEntries(
       results.map((r) => [
         r.id,
@@ -211,6 +221,7 @@ export function runPages(): AstroIntegration {
   let root = '';
   let base = '/';
   let outDir = '';
+  let finalOutDir = '';
   let fastInputs: Promise<FastBuildInputs> | undefined;
   return {
     name: 'benchsite-run-pages',
@@ -235,10 +246,11 @@ export function runPages(): AstroIntegration {
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
+        finalOutDir = process.env[FINAL_OUT_ENV] || outDir;
       },
       'astro:build:start': async () => {
         // Until this build is done, dist/ is not what any state of a rebuild without Astro describes.
-        await forgetFastBuildState(root, outDir);
+        await forgetFastBuildState(root, finalOutDir);
         for (const entry of await readdir(outDir).catch(() => [])) {
           if (entry !== 'runs' && entry !== '.git') await rm(join(outDir, entry), { recursive: true, force: true });
         }
@@ -248,7 +260,7 @@ export function runPages(): AstroIntegration {
         const outDir = fileURLToPath(dir);
         const shells = await takeShells(outDir);
         const { annotations } = await historyContent();
-        const placed = await placeRunPages({ root, outDir, base, shell: shells.page, annotations });
+        const placed = await placeRunPages({ root, outDir, base, shell: shells.page, annotations, finalOutDir });
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(`${placed.summary} in ${seconds}s`);
         if (fastInputs) {
@@ -257,7 +269,7 @@ export function runPages(): AstroIntegration {
           const { writeFastBuildState } = await import('./fast-build/write-state.ts');
           await writeFastBuildState({
             root,
-            outDir,
+            outDir: finalOutDir,
             base,
             shells,
             build: placed.build,

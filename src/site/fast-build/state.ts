@@ -21,6 +21,11 @@ export const STATE_VERSION = 2;
 const BUILD_ENV = /^(BENCHSITE_|ASTRO_|PUBLIC_|VITE_)/;
 /** How bin/build.js tells the build it started what it was asked (the request's JSON). */
 export const REQUEST_ENV = 'BENCHSITE_BUILD_REQUEST';
+/**
+ * How bin/build.js tells a full build it writes into a folder that becomes this one (dist-swap.ts): the
+ * run pages' manifest and the rebuild's state name the folder the site ends up in.
+ */
+export const FINAL_OUT_ENV = 'BENCHSITE_BUILD_FINAL_OUT';
 
 /** What a build was asked: the same request is needed to rebuild without Astro. */
 export interface FastBuildRequest {
@@ -40,7 +45,7 @@ export function buildRequest(root: string, args: string[], env: NodeJS.ProcessEn
     else if (a.startsWith('--outDir=')) outDir = a.slice('--outDir='.length);
   }
   const kept = Object.entries(env)
-    .filter(([k, v]) => BUILD_ENV.test(k) && k !== REQUEST_ENV && v !== undefined)
+    .filter(([k, v]) => BUILD_ENV.test(k) && k !== REQUEST_ENV && k !== FINAL_OUT_ENV && v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return {
     root: resolve(root),
