@@ -16,7 +16,8 @@ import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeri
 import { parseVmstat } from '../lib/vmstat.ts';
 import { deriveRes, wallSeconds } from './derive-res.ts';
 import { oResLines } from './harness-lines.ts';
-import { bucketUpperSeconds, intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';
+import { intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';
+import { histogramsOf } from './histograms.ts';
 import { parseResFile, type ResFile } from './parse-res.ts';
 import { rateTenthsSeries } from './parse-rate.ts';
 import { summaryRow, summaryUnit } from './summary-columns.ts';
@@ -124,8 +125,13 @@ export function harvestStep(info: StepInfo, files: RawEntry[], c: StepContext): 
       passed: h.insertRate >= SLA_THRESHOLD * target,
     };
   }
-  const histograms = histogramsOf(ib);
+  const { histograms, error: rtError } = histogramsOf(ib, ibFiles);
   if (histograms.length) test.histograms = histograms;
+  if (rtError) {
+    test.status = 'failed';
+    if (test.error) c.notes.push(`${name}: ${rtError}`);
+    else test.error = rtError;
+  }
   const rateFiles = find(/^o\.rate\.c\.\d$/).map((e) => ({ field: local(e).slice(-1), text: entryText(e) }));
   const series = stepSeries(ib, ibFiles, rateFiles, sys);
   if (series.length) test.series = series.map((s) => s.name);
@@ -359,38 +365,4 @@ function checkHarnessLines(step: string, m: SystemMetrics, res: ResFile, notes: 
     if (ioNoted && what.includes('iostat')) continue;
     if (file && ours === undefined) notes.push(`${step}: o.res has ${what} but the raw vmstat/iostat files give none`);
   }
-}
-
-/** Per-client histograms from iibench's last `... rt:` lines, plus their sum (`all`) when there are several clients. */
-function histogramsOf(ib: IbOutput[]): Histogram[] {
-  const out: Histogram[] = [];
-  for (const op of ['insert', 'delete', 'query'] as const) {
-    const per = ib.map((c, i) => ({ h: c.histograms.find((x) => x.op === op), client: i + 1 })).filter((x) => x.h);
-    for (const { h, client } of per) {
-      out.push({
-        name: op,
-        client,
-        buckets: h!.labels.map((label, j) => ({
-          label,
-          upperSeconds: bucketUpperSeconds(label),
-          count: h!.counts[j]!,
-        })),
-        maxSeconds: h!.maxSeconds,
-      });
-    }
-    if (per.length > 1) {
-      const first = per[0]!.h!;
-      out.push({
-        name: op,
-        client: 'all',
-        buckets: first.labels.map((label, j) => ({
-          label,
-          upperSeconds: bucketUpperSeconds(label),
-          count: per.reduce((a, x) => a + (x.h!.counts[j] ?? 0), 0),
-        })),
-        maxSeconds: Math.max(...per.map((x) => x.h!.maxSeconds)),
-      });
-    }
-  }
-  return out;
 }

@@ -32,6 +32,8 @@ export interface IbOutput {
   done: boolean;
   /** Error lines (`Query error`, `SQL error`, tracebacks), quoted. */
   errors: string[];
+  /** The first `... rt:` line that cannot be read as a histogram (1-based line, why); harvest refuses the file. */
+  badRt?: { line: number; what: string };
 }
 
 const RT = /^\s*(Insert|Delete|Query) rt:\s*(.*)$/;
@@ -74,6 +76,14 @@ export function parseIbOutput(text: string): IbOutput {
       if (rest.every((x) => parseNumber(x) !== undefined)) {
         const labels = rtHeaders.get(op) ?? DEFAULT_RT_LABELS;
         const nums = rest.map(Number);
+        // A cut line would shift a count into the max; a header that does not fit would drop counts.
+        if (nums.length !== labels.length + 1) {
+          out.badRt ??= {
+            line: i + 1,
+            what: `${rt[1]} rt: has ${nums.length} numbers where its header has ${labels.length} buckets and max`,
+          };
+          return;
+        }
         const previous = out.histograms.findIndex((h) => h.op === op);
         const h = {
           op,
@@ -84,10 +94,10 @@ export function parseIbOutput(text: string): IbOutput {
         if (previous >= 0) out.histograms[previous] = h;
         else out.histograms.push(h);
       } else {
-        rtHeaders.set(
-          op,
-          rest.filter((x) => x !== 'max'),
-        );
+        const labels = rest.filter((x) => x !== 'max');
+        const what = rtLabelsProblem(labels);
+        if (what) out.badRt ??= { line: i + 1, what: `${rt[1]} rt: header ${what}` };
+        else rtHeaders.set(op, labels);
       }
       return;
     }
@@ -123,12 +133,28 @@ export function parseIbOutput(text: string): IbOutput {
 /** iibench.py's buckets: `<=256us, (256us,1ms], ... (4s,16s], >16s` (docs/formats/insert-benchmark.md 1.4). */
 export const DEFAULT_RT_LABELS = ['256us', '1ms', '4ms', '16ms', '64ms', '256ms', '1s', '4s', '16s', 'gt'];
 
-/** Upper bound of a bucket label in seconds; null for `gt` (the open last bucket). */
+/** Upper bound of a bucket label in seconds; null for `gt` (the open last bucket) or a label that is no bound. */
 export function bucketUpperSeconds(label: string): number | null {
   const m = /^(\d+(?:\.\d+)?)(us|ms|s)$/.exec(label);
   if (!m) return null;
   const scale = m[2] === 'us' ? 1e-6 : m[2] === 'ms' ? 1e-3 : 1;
-  return Number(m[1]) * scale;
+  const s = Number(m[1]) * scale;
+  return Number.isFinite(s) && s > 0 ? s : null;
+}
+
+/** Why histogram labels cannot be buckets: each but the last (`gt`) a positive bound, larger than the one before. */
+export function rtLabelsProblem(labels: string[]): string | undefined {
+  if (labels.length === 0) return 'has no bucket labels';
+  let previous = 0;
+  for (const [i, label] of labels.entries()) {
+    const upper = bucketUpperSeconds(label);
+    if (upper === null && i === labels.length - 1) break;
+    const shown = JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}…` : label);
+    if (upper === null) return `label ${shown} is not a time bound such as 256us, 1ms or 4s`;
+    if (upper <= previous) return `label ${shown} is not larger than the bucket before it`;
+    previous = upper;
+  }
+  return undefined;
 }
 
 /** Units of the interval columns (max_* are integer microseconds). */

@@ -49,6 +49,48 @@ describe('harvestInsertBenchmark on damaged copies of a real result directory', 
     expect(t.error).toBe('l.i1/o.ib.dop1.1: iibench.py did not print "Done"');
   });
 
+  // Found by the fuzzer (seed 41, case 3635): a run of digits in a bucket label made an upper bound of Infinity,
+  // and the run failed its own schema.
+  it('a histogram header whose bound is no number fails its step, naming the file and line; the run validates', () => {
+    const huge = replace('l.i1/o.ib.dop1.1', (old) => old.replace(/^(Insert rt: +)256us/m, `$1${'9'.repeat(400)}us`));
+    const { run } = harvestInsertBenchmark(tree(huge)).runs[0]!;
+    expect(RunSchema.safeParse(run).success).toBe(true);
+    const t = run.tests.find((x) => x.name === 'l.i1')!;
+    expect(t.status).toBe('failed');
+    expect(t.error).toBe(
+      `l.i1/o.ib.dop1.1:21: Insert rt: header label "${'9'.repeat(40)}…" is not a time bound such as 256us, 1ms or 4s. Give the file as iibench.py wrote it.`,
+    );
+    expect(t.histograms).toBeUndefined();
+    // np.sh's numbers of the step (o.res) are kept; the other steps are untouched.
+    expect(run.results.some((x) => x.test === 'l.i1' && x.metric === 'inserts_per_s')).toBe(true);
+    expect(run.tests.filter((x) => x.status === 'ok')).toHaveLength(7);
+  });
+
+  it('a bound of zero, bounds out of order and a histogram line cut short fail the step the same way', () => {
+    const cases: Array<[(old: string) => string, string]> = [
+      [
+        (old) => old.replace(/^(Insert rt: +)256us/m, '$10us'),
+        'l.i1/o.ib.dop1.1:21: Insert rt: header label "0us" is not a time bound',
+      ],
+      [
+        (old) => old.replace(/^(Delete rt: +)256us( +)1ms/m, '$11ms$2256us'),
+        'l.i1/o.ib.dop1.1:23: Delete rt: header label "256us" is not larger than the bucket before it',
+      ],
+      [
+        (old) => old.replace(/ +0\.035471$/m, ''),
+        'l.i1/o.ib.dop1.1:24: Delete rt: has 10 numbers where its header has 10 buckets and max',
+      ],
+    ];
+    for (const [edit, error] of cases) {
+      const { run } = harvestInsertBenchmark(tree(replace('l.i1/o.ib.dop1.1', edit))).runs[0]!;
+      expect(RunSchema.safeParse(run).success).toBe(true);
+      const t = run.tests.find((x) => x.name === 'l.i1')!;
+      expect(t.status).toBe('failed');
+      expect(t.error?.startsWith(error), t.error).toBe(true);
+      expect(t.histograms).toBeUndefined();
+    }
+  });
+
   it("an o.res that is not np.sh's fails its step with a message naming the file", () => {
     const bad = replace('l.x/o.res.dop1', () => 'garbage\n');
     const t = harvestInsertBenchmark(tree(bad)).runs[0]!.run.tests.find((x) => x.name === 'l.x')!;
