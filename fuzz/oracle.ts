@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
+import { cleanNames } from '../collectors/lib/clean-names.ts';
 import type { HarvestedRun, Refusal } from '../collectors/lib/harvested.ts';
 import { isInputError } from '../collectors/lib/input-error.ts';
 import { publishableRun } from '../collectors/lib/publishable.ts';
@@ -127,7 +128,8 @@ const MAX_RATE = 1e9;
 
 function checkRun(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): Outcome | undefined {
   const fmt = c.seed.format;
-  // 1. What the writer would check: the run and its series validate.
+  // 1. What the writer would check, after what it does first (names cleaned): the run and its series validate.
+  cleanNames(h);
   let id: string;
   try {
     id = runId(h.run);

@@ -5,6 +5,7 @@
 // is exactly what the run schema refuses (its Name issues), so validate and harvest share one definition.
 import { NAME_ISSUE, badNameChar, codePoint } from '../../src/schemas/common.ts';
 import { RunSchema } from '../../src/schemas/index.ts';
+import type { Series } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
 
 const REPLACEMENT = '\uFFFD';
@@ -34,7 +35,12 @@ const shown = (name: string) => JSON.stringify(cleanName(name)).replace(/\uFFFD/
  * adding one note per name changed. Returns the notes.
  */
 export function cleanNames(h: HarvestedRun): string[] {
-  if (!anyBad(h.run) && !Object.keys(h.series.tests).some((k) => badNameChar(k))) return [];
+  // Series and column names come from raw headers (vmstat, iostat, iibench): they are checked as the run is.
+  const seriesNames = (s: Series) => [s.name, s.device ?? '', ...s.columns.map((c) => c.name)];
+  const seriesBad = Object.entries(h.series.tests).some(
+    ([k, list]) => badNameChar(k) || list.some((s) => seriesNames(s).some((n) => badNameChar(n))),
+  );
+  if (!seriesBad && !anyBad(h.run)) return [];
   const changed = new Map<string, string>();
   const parsed = RunSchema.safeParse(h.run);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -56,6 +62,11 @@ export function cleanNames(h: HarvestedRun): string[] {
       if (badNameChar(named.name)) {
         changed.set(named.name, cleanName(named.name));
         named.name = cleanName(named.name);
+      }
+    for (const s of list)
+      if (s.device !== undefined && badNameChar(s.device)) {
+        changed.set(s.device, cleanName(s.device));
+        s.device = cleanName(s.device);
       }
     tests[cleanName(name)] = list;
   }

@@ -70,7 +70,7 @@ function harnessVmstat(v: Vmstat): VmstatAverages | undefined {
 
 function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
   const rows = io.rows(device);
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0 || !named(io.columns, rows)) return undefined;
   const avg = (name: string) => {
     const i = io.columns.indexOf(name);
     return i < 0 ? undefined : meanOf(rows, (r) => r[i]!);
@@ -166,10 +166,18 @@ export function systemResultRows(test: string, m: SystemMetrics, opName: string,
   return rows;
 }
 
+/**
+ * Whether every value has its header's name. A damaged header (a byte of the blank between two names flipped)
+ * has fewer names than the lines have values: such a series is left out rather than shifted under wrong names.
+ */
+function named(columns: string[], rows: number[][]): boolean {
+  return rows.every((r) => r.length === columns.length);
+}
+
 /** vmstat as a series: every data line but the since-boot one. */
 export function vmstatSeries(v: Vmstat, intervalSeconds?: number): Series | undefined {
   const rows = v.rows.slice(1);
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0 || !named(v.columns, rows)) return undefined;
   return {
     name: 'vmstat',
     intervalSeconds,
@@ -202,7 +210,7 @@ const VMSTAT_UNITS: Record<string, string> = {
 /** iostat rows of one device as a series. */
 export function iostatSeries(io: Iostat, device: string, intervalSeconds?: number): Series | undefined {
   const rows = io.rows(device);
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0 || !named(io.columns, rows)) return undefined;
   return {
     name: 'iostat',
     device,

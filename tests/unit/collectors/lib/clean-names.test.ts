@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { cleanName, cleanNames } from '../../../../collectors/lib/clean-names.ts';
 import { RunSchema, SeriesFileSchema } from '../../../../src/schemas/index.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
-import { MYTOOLS_NOV25 } from '../../../helpers/fixtures.ts';
+import { MYTOOLS_NOV25, archiveFiles } from '../../../helpers/fixtures.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { harvestAny } from '../../../../collectors/harvest-any.ts';
+import { writeHarvestedRun } from '../../../../collectors/lib/write-run.ts';
 
 describe('cleanName', () => {
   it('replaces control characters, line separators and bidirectional controls, and nothing else', () => {
@@ -43,5 +48,51 @@ describe('cleanNames', () => {
     const before = JSON.stringify(h);
     expect(cleanNames(h!)).toEqual([]);
     expect(JSON.stringify(h)).toBe(before);
+  });
+
+  // Found by the fuzzer (seed 43, case 1563): a byte of an iostat header flipped to NUL made a series column
+  // name the series schema refuses, and the run was not written; the check for bad names looked at the run only.
+  it('cleans a vmstat or iostat column name holding a NUL byte, so the run is written, with a note', async () => {
+    const dir = 'sysbench/x.ma101119.cy1.pk1/';
+    // The blank after a name, in the first header line, flipped to NUL (as the fuzzer's case had it).
+    const nul = (text: string, name: string) => text.replace(`${name} `, `${name}\u0000`);
+    const edits: Record<string, (t: string) => string> = {
+      'sb.io.point-query.range100.pk1.dop1': (t) => nul(t, 'wareq-sz'),
+      'sb.vm.point-query.range100.pk1.dop1': (t) => nul(t, 'swpd'),
+    };
+    const entries = [...archiveFiles('realruns/sysbench.tar.gz')]
+      // One test's outputs alone (no config file, whose text made the old check look further by chance).
+      .filter(
+        ([p]) => /^sb\.(o|met|vm|io)\.point-query\.range100\.pk1\.dop1$/.test(p.slice(dir.length)) && p.startsWith(dir),
+      )
+      .map(([p, data]) => {
+        const path = p.slice(dir.length);
+        const edit = edits[path];
+        return {
+          path,
+          mtimeMs: 1795312000000,
+          data: edit ? new TextEncoder().encode(edit(new TextDecoder().decode(data))) : data,
+        };
+      });
+    const { runs } = harvestAny({ name: 'x.ma101119.cy1.pk1', entries });
+    const out = mkdtempSync(join(tmpdir(), 'benchsite-clean-names-'));
+    try {
+      const w = await writeHarvestedRun(runs[0]!, out);
+      const series = JSON.parse(readFileSync(join(w.dir, 'series.json'), 'utf8'));
+      expect(SeriesFileSchema.safeParse(series).success).toBe(true);
+      const columns = (
+        series.tests['point-query'] as Array<{ name: string; columns: Array<{ name: string }> }>
+      ).flatMap((s) => s.columns.map((c) => `${s.name}:${c.name}`));
+      expect(columns).toContain('iostat:wareq-sz\uFFFD');
+      expect(columns).toContain('vmstat:swpd\uFFFD');
+      const run = JSON.parse(readFileSync(join(w.dir, 'run.json'), 'utf8'));
+      expect(run.provenance.notes).toEqual(
+        expect.arrayContaining([
+          'the name "wareq-sz?" in the raw files holds U+0000, which no name may hold: written with U+FFFD in its place',
+        ]),
+      );
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
