@@ -241,7 +241,8 @@ function serverVersion(entries: RawEntry[], text: (p: string) => string | undefi
   if (pg) return pg;
   for (const e of entries.filter((x) => /^o\.ini\./.test(x.path))) {
     const t = entryText(e);
-    const m = /^\s*(PostgreSQL \S+ \([^)]*\))/m.exec(t) ?? /^version\(\)\n(\S+)/m.exec(t);
+    // Blanks within one line only: `^\s*` across lines is quadratic in a run of blank lines.
+    const m = /^[ \t]*(PostgreSQL \S+ \([^)\n]*\))/m.exec(t) ?? /^version\(\)\n(\S+)/m.exec(t);
     if (m) return m[1];
   }
   const gv = entries.find((e) => /^l\.i0\/o\.gv\./.test(e.path));
