@@ -36,6 +36,13 @@ function sameBytes(name: Uint8Array, text: Uint8Array, s: number, n: number): bo
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
 
+/** How many blank-separated fields the line `text[s, end)` has. */
+function fieldCount(text: Uint8Array, s: number, end: number): number {
+  let n = 0;
+  for (let i = s; i < end; i++) if (!isSpace(text[i]!) && (i === s || isSpace(text[i - 1]!))) n++;
+  return n;
+}
+
 /**
  * Parse `iostat -y -kx N` output: its text, or the bytes of a file (as text-bytes.ts reads them; no string of
  * the whole file is made, and the parsed rows read the bytes). Lines are scanned in place (no splitting), as
@@ -84,6 +91,8 @@ export function parseIostat(input: string | Uint8Array): Iostat {
     while (s < end && isSpace(text[s]!)) s++;
     if (s === end) {
       mode = 0;
+    } else if (mode === 2 && end === text.length && fieldCount(text, s, end) < out.columns.length + 1) {
+      // The last line, cut short: iostat was stopped while writing it (a monitor stopped at a test's end).
     } else if (mode === 2 && !startsWithAscii(text, 'Device', s)) {
       // A device line: remember where its numbers are.
       let n = s;

@@ -21,6 +21,19 @@ function harnessLine(text: string, device: string): string {
 }
 
 describe('parseIostat', () => {
+  it('leaves out a last device line cut short (iostat stopped while writing it), keeping the rows before it', () => {
+    // Real: `benchsite run` stopped iostat at the end of a 1 s test as it wrote its second report.
+    const text = fixtureText('iostat-cut/sb.io.update-inlist.range100.pk1.dop1');
+    expect(text.endsWith('vda              5.00     24.00     0.00   0.00')).toBe(true);
+    const io = parseIostat(text);
+    expect(io.reports).toBe(1);
+    expect(io.rows('vda')).toEqual([]);
+    // The same line whole, ended or not: its row is read.
+    const complete = text.replace(/vda .*$/, `vda${' 1.00'.repeat(io.columns.length)}\n`);
+    expect(parseIostat(complete).rows('vda')).toEqual([Array(io.columns.length).fill(1)]);
+    expect(parseIostat(complete.trimEnd()).rows('vda')).toEqual([Array(io.columns.length).fill(1)]);
+  });
+
   const feb25 = fixtureText(`${MYTOOLS_FEB25}sb.io.point-query.range100.pk1.dop40`);
   const generated = fixtureText('generated/generated.iostat_-y_-kx_1_3.sysstat-12.6.1.txt');
 
