@@ -9,7 +9,8 @@ import { datesInText } from '../lib/text-dates.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { splitSysbenchOutput } from './split-output.ts';
-import { SYSBENCH_TESTS, sysbenchTestName, testTypeForLua } from '../../src/benchmarks/sysbench.ts';
+import { SYSBENCH_TESTS, sysbenchTestName } from '../../src/benchmarks/sysbench.ts';
+import { rangeOfRun, testTypeOfScript } from '../../src/benchmarks/sysbench-scripts.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
 import type { SysbenchHarvestOptions } from './harvest.ts';
 
@@ -28,6 +29,8 @@ interface Block {
   base: string;
   range?: number;
   threads?: number;
+  /** The script the test ran, when only its file's name says so (`oltp_point_select.txt`). */
+  scriptOfFile?: string;
 }
 
 export function harvestStockFiles(
@@ -48,8 +51,12 @@ export function harvestStockFiles(
       const where = parts.length > 1 ? `${f.path}:${p.offset + 1}` : f.path;
       // The table load and drop of a logged session are not measurements: said, not made tests.
       if (out.step) return notes.push(`${where}: the output of sysbench ${out.step}, not a test run`);
-      const range = Number(out.options['range-size'] ?? out.options['random-points'] ?? NaN);
-      const type = out.lua ? testTypeForLua(out.lua) : undefined;
+      // The posts' name of the script's test; an output that names no script may be named after it
+      // (`sysbench oltp_point_select ... run > oltp_point_select.txt`), its options then unknown.
+      const fileStem = stem(fileName(f.path));
+      const scriptOfFile = out.lua ? undefined : testTypeOfScript(fileStem) && fileStem;
+      const type = testTypeOfScript(out.lua ?? fileStem, out.lua ? out.options : {});
+      const range = rangeOfRun(type, out.options);
       const threads = out.threads ?? (Number(out.options.threads ?? out.options['num-threads']) || undefined);
       blocks.push({
         file: f,
@@ -62,6 +69,7 @@ export function harvestStockFiles(
           : stem(fileName(f.path)),
         ...(Number.isFinite(range) ? { range } : {}),
         ...(threads ? { threads } : {}),
+        ...(scriptOfFile ? { scriptOfFile } : {}),
       });
     });
   }
@@ -79,6 +87,8 @@ export function harvestStockFiles(
       { file: b.file.path, offset: b.offset },
     );
     test.rawFiles = [b.file.path];
+    // The script's own name stays with the test, as `lua` does for a script the output's command names.
+    if (b.scriptOfFile) test.params = { ...test.params, lua: `${b.scriptOfFile}.lua` };
     results.push(...outputRows(name, b.out));
     const v = b.out.version ?? '0.4/0.5';
     if (b.out.legacy && b.out.stats) legacy.set(v, [...(legacy.get(v) ?? []), name]);
@@ -89,6 +99,11 @@ export function harvestStockFiles(
     }
     tests.push(test);
   });
+  const byFile = blocks.flatMap((b, i) => (b.scriptOfFile ? [`${b.file.path} is ${names[i]}`] : []));
+  if (byFile.length)
+    notes.push(
+      `${byFile.join(', ')}: the output does not show its command, so its test is named after its file's name (a sysbench script), with the script's default options`,
+    );
   for (const [version, which] of legacy)
     notes.push(
       `${which.join(', ')}: sysbench ${version} reports: qps is its "read/write requests" per sec., which leave out BEGIN/COMMIT (its "other operations"); sysbench 1.0 and later count those in queries, so its qps is the nearest equivalent, not the same measure`,

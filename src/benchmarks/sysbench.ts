@@ -6,45 +6,108 @@ import { count, durationClasses, type WorkloadGates, type KeyMetric, type RunIss
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */
   mytoolsLua: string;
+  /** The test's arguments to that script, as mytools run.sh passes them (docs/formats/sysbench.md 2.2). */
+  mytoolsArgs: (range: number) => string[];
   /** Range the test runs at in all_small.sh; a test run at another range gets a `_range=N` suffix. */
   defaultRange: number;
   /** Tests run at several ranges always carry the suffix, as the posts print them (`read-only_range=100`). */
   multiRange?: boolean;
   /** Which duration argument of all_small.sh applies. */
   seconds: 'read' | 'write' | 'insert';
-  /** Stock sysbench 1.0.20 script and its test-specific arguments (the plan adds --range-size), when there is one. */
-  stock?: { lua: string; args: (range: number) => string[]; tableSize?: number };
+  /** `--table-size` of the run, when the test forces one (update-one: run.sh's `nr=1`). */
+  tableSize?: number;
+  /**
+   * Stock sysbench 1.0.20 script and its test-specific arguments (the plan adds --range-size), when there is one.
+   * This is also how a plain sysbench run is named: `testTypeOfScript` maps a script and its options back here.
+   */
+  stock?: { lua: string; args: (range: number) => string[] };
 }
 
 const uniform = ['--rand-type=uniform'];
 const onlyRanges = (kind: 'simple' | 'sum' | 'order' | 'distinct') =>
   (['simple', 'sum', 'order', 'distinct'] as const).map((k) => `--${k}-ranges=${k === kind ? 1 : 0}`);
+/** run.sh's arguments: `--rand-type=uniform` and the test's own. */
+const mt =
+  (...extra: string[]) =>
+  () => [...uniform, ...extra];
+/** run.sh's arguments of the tests that read `--random-points=<range>` points. */
+const points =
+  (...extra: string[]) =>
+  (r: number) => [...uniform, `--random-points=${r}`, ...extra];
 
 export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
   'point-query': {
     mytoolsLua: 'oltp_point_select.lua',
+    mytoolsArgs: mt('--skip-trx'),
     defaultRange: 100,
     seconds: 'read',
     stock: { lua: 'oltp_point_select', args: () => [...uniform, '--skip-trx=on'] },
   },
   'random-points': {
     mytoolsLua: 'oltp_inlist_select.lua',
+    mytoolsArgs: points('--skip-trx'),
     defaultRange: 100,
     multiRange: true,
     seconds: 'read',
     stock: { lua: 'select_random_points', args: (r) => [...uniform, `--random-points=${r}`] },
   },
-  'hot-points': { mytoolsLua: 'oltp_inlist_select.lua', defaultRange: 100, seconds: 'read' },
-  'points-covered-pk': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
-  'points-covered-si': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
-  'points-notcovered-pk': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
-  'points-notcovered-si': { mytoolsLua: 'oltp_points_covered.lua', defaultRange: 100, seconds: 'read' },
-  'range-covered-pk': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
-  'range-covered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
-  'range-notcovered-pk': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
-  'range-notcovered-si': { mytoolsLua: 'oltp_range_covered.lua', defaultRange: 100, seconds: 'read' },
+  'hot-points': {
+    mytoolsLua: 'oltp_inlist_select.lua',
+    mytoolsArgs: points('--hot-points', '--skip-trx'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'points-covered-pk': {
+    mytoolsLua: 'oltp_points_covered.lua',
+    mytoolsArgs: points('--skip-trx'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'points-covered-si': {
+    mytoolsLua: 'oltp_points_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--on-id=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'points-notcovered-pk': {
+    mytoolsLua: 'oltp_points_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--covered=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'points-notcovered-si': {
+    mytoolsLua: 'oltp_points_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--on-id=false', '--covered=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'range-covered-pk': {
+    mytoolsLua: 'oltp_range_covered.lua',
+    mytoolsArgs: points('--skip-trx'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'range-covered-si': {
+    mytoolsLua: 'oltp_range_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--on-id=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'range-notcovered-pk': {
+    mytoolsLua: 'oltp_range_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--covered=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
+  'range-notcovered-si': {
+    mytoolsLua: 'oltp_range_covered.lua',
+    mytoolsArgs: points('--skip-trx', '--on-id=false', '--covered=false'),
+    defaultRange: 100,
+    seconds: 'read',
+  },
   'read-only': {
     mytoolsLua: 'oltp_read_only.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     multiRange: true,
     seconds: 'read',
@@ -52,32 +115,42 @@ export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
   },
   'read-only-simple': {
     mytoolsLua: 'oltp_read_only.lua',
+    mytoolsArgs: mt(...onlyRanges('simple')),
     defaultRange: 1000,
     seconds: 'read',
     stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('simple')] },
   },
   'read-only-sum': {
     mytoolsLua: 'oltp_read_only.lua',
+    mytoolsArgs: mt(...onlyRanges('sum')),
     defaultRange: 1000,
     seconds: 'read',
     stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('sum')] },
   },
   'read-only-order': {
     mytoolsLua: 'oltp_read_only.lua',
+    mytoolsArgs: mt(...onlyRanges('order')),
     defaultRange: 1000,
     seconds: 'read',
     stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('order')] },
   },
   'read-only-distinct': {
     mytoolsLua: 'oltp_read_only.lua',
+    mytoolsArgs: mt(...onlyRanges('distinct')),
     defaultRange: 1000,
     seconds: 'read',
     stock: { lua: 'oltp_read_only', args: () => [...uniform, '--point-selects=0', ...onlyRanges('distinct')] },
   },
-  'read-only-count': { mytoolsLua: 'oltp_read_only_count.lua', defaultRange: 1000, seconds: 'read' },
-  scan: { mytoolsLua: 'oltp_scan.lua', defaultRange: 100, seconds: 'read' },
+  'read-only-count': {
+    mytoolsLua: 'oltp_read_only_count.lua',
+    mytoolsArgs: mt('--skip-trx'),
+    defaultRange: 1000,
+    seconds: 'read',
+  },
+  scan: { mytoolsLua: 'oltp_scan.lua', mytoolsArgs: mt(), defaultRange: 100, seconds: 'read' },
   'read-write': {
     mytoolsLua: 'oltp_read_write.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     multiRange: true,
     seconds: 'write',
@@ -85,44 +158,57 @@ export const SYSBENCH_TESTS: Record<string, SysbenchTestType> = {
   },
   'write-only': {
     mytoolsLua: 'oltp_write_only.lua',
+    mytoolsArgs: mt(),
     defaultRange: 10000,
     seconds: 'write',
     stock: { lua: 'oltp_write_only', args: () => uniform },
   },
-  'update-inlist': { mytoolsLua: 'oltp_inlist_update.lua', defaultRange: 100, seconds: 'write' },
+  'update-inlist': { mytoolsLua: 'oltp_inlist_update.lua', mytoolsArgs: mt(), defaultRange: 100, seconds: 'write' },
   'update-index': {
     mytoolsLua: 'oltp_update_index.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     seconds: 'write',
     stock: { lua: 'oltp_update_index', args: () => uniform },
   },
   'update-nonindex': {
     mytoolsLua: 'oltp_update_non_index.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     seconds: 'write',
     stock: { lua: 'oltp_update_non_index', args: () => uniform },
   },
   'update-one': {
     mytoolsLua: 'oltp_update_non_index.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     seconds: 'write',
-    stock: { lua: 'oltp_update_non_index', args: () => uniform, tableSize: 1 },
+    tableSize: 1,
+    stock: { lua: 'oltp_update_non_index', args: () => uniform },
   },
   'update-zipf': {
     mytoolsLua: 'oltp_update_non_index.lua',
+    mytoolsArgs: () => ['--rand-type=zipfian'],
     defaultRange: 100,
     seconds: 'write',
     stock: { lua: 'oltp_update_non_index', args: () => ['--rand-type=zipfian'] },
   },
-  'update-rate': { mytoolsLua: 'oltp_update_rate.lua', defaultRange: 100, seconds: 'write' },
+  'update-rate': {
+    mytoolsLua: 'oltp_update_rate.lua',
+    mytoolsArgs: mt('--update-rate=1000'),
+    defaultRange: 100,
+    seconds: 'write',
+  },
   delete: {
     mytoolsLua: 'oltp_delete.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     seconds: 'write',
     stock: { lua: 'oltp_delete', args: () => uniform },
   },
   insert: {
     mytoolsLua: 'oltp_insert.lua',
+    mytoolsArgs: mt(),
     defaultRange: 100,
     seconds: 'insert',
     stock: { lua: 'oltp_insert', args: () => uniform },
@@ -157,14 +243,6 @@ export function isSysbenchTestName(test: string): boolean {
 /** Whether a run spec's `tests` entry names a known test (a test type, `_range=<n>` for a range). */
 export function isSysbenchSpecTest(entry: string): boolean {
   return SYSBENCH_TESTS[baseTestType(entry.replace(/_range=\d+$/, ''))] !== undefined;
-}
-
-/** Test name for a Lua script name (stock or mytools), used when an output names no test. */
-export function testTypeForLua(lua: string): string | undefined {
-  const base = lua.replace(/\.lua$/, '');
-  const byMytools = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.mytoolsLua === `${base}.lua`);
-  const byStock = Object.entries(SYSBENCH_TESTS).find(([, t]) => t.stock?.lua === base);
-  return (byStock ?? byMytools)?.[0];
 }
 
 /** The metrics harvest writes for each sysbench test from its report, with their units. */
