@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { readSpec, SpecError } from '../lib/read-spec.ts';
+import { RunSpecSchema } from '../../src/schemas/index.ts';
 import { Progress } from '../lib/progress.ts';
 import { dryRunText, runSpecs } from '../run-spec.ts';
 import { UsageError, type Command } from './command.ts';
@@ -8,6 +9,7 @@ import { UsageError, type Command } from './command.ts';
 export const runCommand: Command = {
   name: 'run',
   help: `Usage: benchsite run <spec.yaml>... [--resume] [--dry-run] [--replace] [--out <dir>] [--work <dir>]
+                     [--lua-dir <dir>]
 
 Runs every test of the spec on its host(s), with vmstat 1 and iostat -y -kx 1 beside each
 test, keeps every raw file under <work>/<spec name>/<host>/<dbms label>/, then harvests and
@@ -22,6 +24,10 @@ Options:
                kept beside it as a repeat, <id>~2, and said so)
   --out <dir>  write finished runs here instead of the spec's out
   --work <dir> raw run directories (default .benchsite/work)
+  --lua-dir <dir>
+               sysbench: run every test with the mytools Lua scripts of this directory (a
+               checkout's bench/sysbench.lua/lua, on the host that runs sysbench), as the posts
+               did; sets the spec's benchmark.luaDir
 
 The spec (YAML):
   name: pg-sync-vs-async
@@ -55,7 +61,8 @@ The spec (YAML):
 Tests are named as in the posts; stock sysbench 1.0.20 runs those with a stock Lua script
 (point-query, random-points, read-only[_range=N], read-only-simple/sum/order/distinct,
 read-write, write-only, update-index, update-nonindex, update-one, update-zipf, delete,
-insert). The others need Mark Callaghan's mytools Lua scripts and are skipped with a message.
+insert). The others need Mark Callaghan's mytools Lua scripts: give their directory with
+--lua-dir (or luaDir: /abs/path under benchmark), else they are skipped with a message.
 Passwords (connection.password or passwordEnv) and key paths never reach content/.`,
   async run(args) {
     const { values, positionals } = parseArgs({
@@ -67,6 +74,7 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
         replace: { type: 'boolean', default: false },
         out: { type: 'string' },
         work: { type: 'string', default: '.benchsite/work' },
+        'lua-dir': { type: 'string' },
       },
     });
     if (positionals.length === 0)
@@ -81,6 +89,21 @@ Passwords (connection.password or passwordEnv) and key paths never reach content
           return 1;
         }
         throw e;
+      }
+    }
+    const luaDir = values['lua-dir'];
+    if (luaDir !== undefined) {
+      for (const s of specs) {
+        // A relative directory is this machine's; a remote host's must be given as its absolute path.
+        const parsed = RunSpecSchema.safeParse({
+          ...s.spec,
+          benchmark: { ...s.spec.benchmark, luaDir: resolve(luaDir) },
+        });
+        if (!parsed.success)
+          throw new UsageError(
+            `--lua-dir: ${s.file} runs ${s.spec.benchmark.kind}, whose spec has no luaDir (only sysbench runs Lua scripts)`,
+          );
+        s.spec = parsed.data;
       }
     }
     // A password named by `passwordEnv` but not in the environment would silently be an empty password.

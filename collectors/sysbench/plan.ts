@@ -57,16 +57,29 @@ function specTest(entry: string, defaultRange: number | undefined): { type: stri
   return { type: m[1]!, range: m[2] ? Number(m[2]) : defaultRange };
 }
 
-export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
+/** Where the mytools scripts are: the spec's `luaDir` (`benchsite run --lua-dir` sets it). */
+function luaPathArgs(luaDir: string): string[] {
+  // Their scripts `require("oltp_common")` of their own directory, as run.sh's LUA_PATH gives it.
+  return ['env', `LUA_PATH=${luaDir.replace(/\/+$/, '')}/?.lua;;`];
+}
+
+interface PlannedTest {
+  type: string;
+  range: number;
+  lua: string;
+  args: string[];
+  tableSize?: number;
+  seconds: number;
+}
+
+/**
+ * The tests of the spec, each with the script that runs it: the mytools script of the spec's `luaDir` (every
+ * test of the posts), else sysbench's own (the tests it has an equivalent for; the others are skipped, saying so).
+ */
+function plannedTests(spec: SysbenchSpec): { tests: PlannedTest[]; skipped: Plan['skipped'] } {
   const skipped: Plan['skipped'] = [];
-  const tests: Array<{
-    type: string;
-    range: number;
-    lua: string;
-    args: string[];
-    tableSize?: number;
-    seconds: number;
-  }> = [];
+  const tests: PlannedTest[] = [];
+  const luaDir = spec.luaDir?.replace(/\/+$/, '');
   for (const entry of spec.tests) {
     const { type, range: asked } = specTest(entry, spec.range);
     const t = SYSBENCH_TESTS[baseTestType(type)];
@@ -74,10 +87,10 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
       skipped.push({ test: entry, reason: `unknown test; known: ${Object.keys(SYSBENCH_TESTS).join(', ')}` });
       continue;
     }
-    if (!t.stock) {
+    if (!luaDir && !t.stock) {
       skipped.push({
         test: entry,
-        reason: `needs the mytools Lua script ${t.mytoolsLua}; stock sysbench has no equivalent`,
+        reason: `needs the mytools Lua script ${t.mytoolsLua}; stock sysbench has no equivalent (give the scripts' directory: --lua-dir or luaDir)`,
       });
       continue;
     }
@@ -88,8 +101,17 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
         : t.seconds === 'insert'
           ? (spec.seconds.insert ?? spec.seconds.write)
           : spec.seconds.write;
-    tests.push({ type, range, lua: t.stock.lua, args: t.stock.args(range), tableSize: t.stock.tableSize, seconds });
+    const script = luaDir
+      ? { lua: `${luaDir}/${t.mytoolsLua}`, args: t.mytoolsArgs(range) }
+      : { lua: t.stock!.lua, args: t.stock!.args(range) };
+    tests.push({ type, range, ...script, tableSize: t.tableSize, seconds });
   }
+  return { tests, skipped };
+}
+
+export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
+  const { tests, skipped } = plannedTests(spec);
+  const program = [...(spec.luaDir ? luaPathArgs(spec.luaDir) : []), spec.sysbench];
   const runs = dbmsList.map((dbms): DbmsPlan => {
     const driver = driverArgs(dbms);
     const secrets = { env: driver.env, input: driver.input };
@@ -102,7 +124,9 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
     const first = tests[0];
     const sfx = (type: string, range: number) => `${type}.range${range}.pk1`;
     const tableStep = (id: string, verb: 'cleanup' | 'prepare', file: string): Step => {
-      const argv = [spec.sysbench, 'oltp_read_write', ...common(), verb];
+      // Stock prepare is oltp_read_write's; mytools run.sh prepares with the first test's script (all share
+      // oltp_common's prepare).
+      const argv = [...program, spec.luaDir ? first!.lua : 'oltp_read_write', ...common(), verb];
       return {
         id,
         kind: 'run',
@@ -120,7 +144,7 @@ export function planSysbench(spec: SysbenchSpec, dbmsList: SpecDbms[]): Plan {
       for (const threads of spec.threads) {
         const sfxn = `${sfx(t.type, t.range)}.dop${threads}`;
         const argv = [
-          spec.sysbench,
+          ...program,
           t.lua,
           ...common(t.tableSize),
           `--range-size=${t.range}`,

@@ -22,6 +22,14 @@ export const SysbenchSpecSchema = z.strictObject({
   range: z.number().int().positive().optional(),
   /** sysbench binary on the host. */
   sysbench: Text.default('sysbench'),
+  /**
+   * Directory of the mytools Lua scripts on the host (a checkout's `bench/sysbench.lua/lua`): every test then runs
+   * its mytools script with run.sh's arguments, as the posts' runs did. Without it, sysbench's own scripts run the
+   * tests they have an equivalent for. `benchsite run --lua-dir` sets it.
+   */
+  luaDir: Text.refine((s) => s.startsWith('/'), {
+    message: 'must be an absolute path on the host that runs sysbench (it starts with /)',
+  }).optional(),
   /** Seconds between interval reports (`--report-interval`); they give live QPS and the QPS-over-time charts. */
   reportIntervalSeconds: z.number().int().positive().default(1),
   /** Create and fill the tables before the tests and drop them after. */

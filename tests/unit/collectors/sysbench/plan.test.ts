@@ -43,7 +43,8 @@ describe('planSysbench', () => {
     expect(withUnknown.skipped).toEqual([
       {
         test: 'hot-points',
-        reason: 'needs the mytools Lua script oltp_inlist_select.lua; stock sysbench has no equivalent',
+        reason:
+          "needs the mytools Lua script oltp_inlist_select.lua; stock sysbench has no equivalent (give the scripts' directory: --lua-dir or luaDir)",
       },
       { test: 'nosuch', reason: expect.stringMatching(/^unknown test; known: point-query, /) },
     ]);
@@ -130,6 +131,33 @@ describe('planSysbench', () => {
     const both = structuredClone(spec.dbms);
     both[2]!.connection.password = `a'b"c`;
     expect(() => planSysbench(spec.benchmark as never, both)).toThrow(/MySQL password of DBMS entry my\.pw/);
+  });
+
+  it('with luaDir, runs every test with its mytools script and run.sh arguments, the directory on LUA_PATH', () => {
+    const lua = planSysbench({ ...(spec.benchmark as object), luaDir: '/opt/mytools/lua/' } as never, spec.dbms);
+    expect(lua.skipped).toEqual([]);
+    const steps = lua.runs[0]!.steps.filter((s) => s.kind === 'run');
+    const argv = (id: string) => {
+      const s = steps.find((x) => x.id === id)!;
+      if (s.kind !== 'run') throw new Error('not a run step');
+      return s.commands[0]!.argv;
+    };
+    const env = ['env', 'LUA_PATH=/opt/mytools/lua/?.lua;;', 'sysbench'];
+    // The tables are made and dropped with the first test's script, as run.sh does.
+    expect(argv('prepare').slice(0, 4)).toEqual([...env, '/opt/mytools/lua/oltp_point_select.lua']);
+    expect(argv('prepare').at(-1)).toBe('prepare');
+    const hot = argv('test:hot-points.range100.pk1.dop4');
+    expect(hot.slice(0, 4)).toEqual([...env, '/opt/mytools/lua/oltp_inlist_select.lua']);
+    expect(hot.slice(-5)).toEqual(['--rand-type=uniform', '--random-points=100', '--hot-points', '--skip-trx', 'run']);
+    expect(argv('test:read-only.range10.pk1.dop1')).toContain('/opt/mytools/lua/oltp_read_only.lua');
+    expect(argv('test:update-one.range100.pk1.dop1')).toContain('--table-size=1');
+    // Line 1 of each output is the command, LUA_PATH included, as run.sh writes it.
+    const header = steps.find((s) => s.id === 'test:hot-points.range100.pk1.dop1')!;
+    if (header.kind !== 'run') throw new Error('not a run step');
+    expect(header.commands[0]!.header).toMatch(
+      /^env LUA_PATH=\/opt\/mytools\/lua\/\?\.lua;; sysbench \/opt\/mytools\//,
+    );
+    expect(header.test!.name).toBe('hot-points');
   });
 
   it('is deterministic (resume matches steps by id)', () => {
