@@ -25,7 +25,34 @@ const FORMAT_EXAMPLES: Record<string, { what: string; how: string }> = {
   },
 };
 
+/** Examples of the mappings people most often write as a plain value (`config: z12a` in a run file). */
+const MAPPING_EXAMPLES: Record<string, string> = {
+  config: '`config: { name: z12a }`',
+  host: '`host: { name: pn53 }`',
+  dbms: '`dbms: { product: mariadb, version: 11.8.6 }`',
+};
+
+/** A type as the hint names it: `an object (mapping) such as ...`, `a list`, `a number`. */
+function typeWords(expected: string, key: PropertyKey | undefined): string {
+  if (expected === 'object') {
+    const example = typeof key === 'string' ? (MAPPING_EXAMPLES[key] ?? `\`${key}: { <field>: <value> }\``) : undefined;
+    return `an object (mapping)${example ? ` such as ${example}` : ''}`;
+  }
+  if (expected === 'array') return 'a list';
+  return `${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+}
+
+/** A union whose every shape wants another type of value (`config: 5` for a name or a mapping): those types. */
+function unionTypes(issue: z.core.$ZodIssue): string[] | undefined {
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return undefined;
+  const types = issue.errors.map((e) =>
+    e.length === 1 && e[0]!.code === 'invalid_type' && e[0]!.path.length === 0 ? e[0]!.expected : undefined,
+  );
+  return types.every((t) => t !== undefined) ? [...new Set(types as string[])] : undefined;
+}
+
 function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: string; hint: string } {
+  const key = issue.path.at(-1);
   switch (issue.code) {
     case 'invalid_type': {
       // A coerced date (reports) that is missing or not a date arrives as an Invalid Date.
@@ -36,7 +63,7 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
         ? { message: `missing required field (expected ${issue.expected})`, hint: `Add it; ${fieldsHint}` }
         : {
             message: `expected ${issue.expected}, ${issue.message.replace(/^Invalid input: expected \w+, /, '')}`,
-            hint: `Write it as a ${issue.expected}`,
+            hint: `Write it as ${typeWords(issue.expected, key)}`,
           };
     }
     case 'unrecognized_keys':
@@ -49,8 +76,17 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
         message: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`,
         hint: 'Use one of those values',
       };
-    case 'invalid_union':
+    case 'invalid_union': {
+      const types = unionTypes(issue);
+      if (types) {
+        const received = /received (\w+)/.exec(issue.errors[0]![0]!.message)?.[1];
+        return {
+          message: `expected ${types.join(' or ')}${received ? `, received ${received}` : ''}`,
+          hint: `Write it as ${types.map((t) => typeWords(t, key)).join(', or as ')}`,
+        };
+      }
       return { message: 'matches none of the allowed shapes', hint: 'Check `kind` and the fields that go with it' };
+    }
     case 'too_small':
       return {
         message: issue.message.replace(/^Too small: /, ''),

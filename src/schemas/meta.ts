@@ -18,8 +18,11 @@ export const MetaSchema = z.strictObject({
   host: HostSchema.partial().optional(),
   /** DBMS facts for every harvested run, e.g. `{ product: mariadb }` for a stock sysbench output. */
   dbms: DbmsSchema.partial().optional(),
-  /** Config facts for every harvested run. */
-  config: ConfigSchema.partial().optional(),
+  /**
+   * Config facts for every harvested run: `config: { name: z12a, description: ... }`, or its name alone
+   * (`config: z12a`).
+   */
+  config: z.union([Name.transform((name) => ({ name })), ConfigSchema.partial()]).optional(),
   /** Run date when the raw files do not carry one. */
   date: IsoDate.optional(),
   /** Label for a single stock output (default: the file name). */

@@ -34,6 +34,20 @@ describe('--meta date against the date of the raw files', () => {
   });
 });
 
+describe('--meta config', () => {
+  it('is the config name alone, or its facts as a mapping: the same run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchsite-meta-'));
+    writeFileSync(join(dir, 'short.yaml'), 'dbms: { product: mariadb }\nconfig: z12a\n');
+    writeFileSync(join(dir, 'long.yaml'), 'dbms: { product: mariadb }\nconfig: { name: z12a }\n');
+    const short = await readMeta(join(dir, 'short.yaml'));
+    expect(short.config).toEqual({ name: 'z12a' });
+    expect(short).toEqual(await readMeta(join(dir, 'long.yaml')));
+    const h = await harvestFixture('sysbench-1.0.20/pgsql-point-select-report-interval.txt', short);
+    expect(h.runs[0]!.run.config).toEqual({ name: 'z12a' });
+    expect(h.runs[0]!.run.dbms.product).toBe('mariadb');
+  });
+});
+
 describe('a meta file that is wrong', () => {
   const file = (text: string) => {
     const f = join(mkdtempSync(join(tmpdir(), 'benchsite-meta-')), 'meta.yaml');
@@ -45,6 +59,16 @@ describe('a meta file that is wrong', () => {
     const f = file('host:\n  name: "my host"\n');
     await expect(readMeta(f)).rejects.toThrow(
       `${f}: host.name: expected letters, digits, dot, dash or underscore. Write it in that form.`,
+    );
+  });
+
+  it('says which type a mapping or a name-or-mapping field takes, with an example of the mapping', async () => {
+    const f = file('host: pn53\nconfig: 5\n');
+    await expect(readMeta(f)).rejects.toThrow(
+      [
+        `${f}: host: expected object, received string. Write it as an object (mapping) such as \`host: { name: pn53 }\`.`,
+        `${f}: config: expected string or object, received number. Write it as a string, or as an object (mapping) such as \`config: { name: z12a }\`.`,
+      ].join('\n'),
     );
   });
 
