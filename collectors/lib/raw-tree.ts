@@ -225,7 +225,7 @@ async function readRawInput(input: string): Promise<RawTree> {
       // The members before the cut are whole (a truncated file loses its end, not its start), but the folders
       // the archive ends inside may have had more files after it: their files are left out too, so no run is
       // harvested from part of its files. Folders tar had finished before the cut are read.
-      const open = openFolders(unpacked.cut.path);
+      const open = openFolders(unpacked.cut.openAt);
       const folder = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
       const partial = tree.entries.filter((e) => open.has(folder(e.path)));
       tree.entries = tree.entries.filter((e) => !open.has(folder(e.path)));
@@ -321,19 +321,25 @@ async function unpackTarGz(input: string, limit: number) {
   const cutShort = tar.cutShort ?? (endsEarly !== undefined ? '' : undefined);
   if (cutShort === undefined) return { entries };
   const whole = entries.filter((e) => e.path !== cutShort);
+  // A cut between members (in a header, or after a whole member) is inside the folders of the last whole
+  // member: the archive may have held more of their files after it.
+  const between = cutShort === '' || cutShort === '(a header)';
+  const openAt = between ? (whole.at(-1)?.path ?? '') : cutShort;
   if (whole.length === 0)
     throw new InputError({
       file: input,
       what: endsEarly ?? `the archive ends inside ${JSON.stringify(tar.cutShort)}: it is truncated`,
       todo: 'Make the archive again (tar -czf) from the complete files',
     });
-  const inside = cutShort === '' ? 'after its last whole member' : `inside ${JSON.stringify(cutShort)}`;
+  const inside = between
+    ? `${cutShort === '' ? 'after' : 'inside the header after'} its last whole member ${JSON.stringify(openAt)}`
+    : `inside ${JSON.stringify(cutShort)}`;
   const reason = new InputError({
     file: input,
-    what: `the archive is cut short ${inside}${endsEarly ? ' (the gzip data ends early)' : ''}: ${cutShort ? 'that member is left out, and ' : ''}the members before it are read`,
+    what: `the archive is cut short ${inside}${endsEarly ? ' (the gzip data ends early)' : ''}: ${between ? '' : 'that member is left out, and '}the members before it are read`,
     todo: 'Make the archive again (tar -czf) from the complete files',
   }).message;
-  return { entries: whole, cut: { path: cutShort, reason } };
+  return { entries: whole, cut: { path: between ? '' : cutShort, openAt, reason } };
 }
 
 /** The folders a member path is in, up to the top (`''`): those a tar cut at that member is inside. */
