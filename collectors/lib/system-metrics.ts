@@ -41,6 +41,8 @@ function cleanVmstat(v: Vmstat): VmstatAverages | undefined {
   const names = ['cs', 'us', 'sy', 'id', 'wa', 'r', 'in'] as const;
   const at = names.map((name) => vmstatColumn(v, name));
   const [ius, isy] = [at[1]!, at[2]!];
+  // Without cs, us or sy (a damaged header) there is no average to give: never a 0 the file does not hold.
+  if (at[0]! < 0 || ius < 0 || isy < 0) return undefined;
   const sums = names.map(() => 0);
   let cpu = 0;
   for (let k = 1; k <= n; k++) {
@@ -51,10 +53,10 @@ function cleanVmstat(v: Vmstat): VmstatAverages | undefined {
   const col = (j: number) => (at[j]! < 0 ? undefined : sums[j]! / n);
   return {
     samples: n,
-    csPerS: col(0) ?? 0,
+    csPerS: col(0)!,
     cpuPct: cpu / n,
-    usPct: col(1) ?? 0,
-    syPct: col(2) ?? 0,
+    usPct: col(1)!,
+    syPct: col(2)!,
     idPct: col(3),
     waPct: col(4),
     runQueue: col(5),
@@ -75,13 +77,17 @@ function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
     const i = io.columns.indexOf(name);
     return i < 0 ? undefined : meanOf(rows, (r) => r[i]!);
   };
+  const [readsPerS, readKBPerS, writesPerS, writeKBPerS] = ['r/s', 'rkB/s', 'w/s', 'wkB/s'].map(avg);
+  // An iostat without one of these columns (another layout, a damaged header) gives no averages, not zeros.
+  if (readsPerS === undefined || readKBPerS === undefined || writesPerS === undefined || writeKBPerS === undefined)
+    return undefined;
   return {
     device,
     samples: rows.length,
-    readsPerS: avg('r/s') ?? 0,
-    readKBPerS: avg('rkB/s') ?? 0,
-    writesPerS: avg('w/s') ?? 0,
-    writeKBPerS: avg('wkB/s') ?? 0,
+    readsPerS,
+    readKBPerS,
+    writesPerS,
+    writeKBPerS,
     utilPct: avg('%util'),
     // Flushes: how often the DBMS syncs (the binlog posts compare ~690/s with ~275/s) and how long one takes.
     fsyncsPerS: avg('f/s'),

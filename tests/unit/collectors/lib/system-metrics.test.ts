@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIostat } from '../../../../collectors/lib/iostat.ts';
 import { parseVmstat } from '../../../../collectors/lib/vmstat.ts';
-import { iostatSeries, vmstatSeries } from '../../../../collectors/lib/system-metrics.ts';
+import { iostatSeries, systemMetrics, vmstatSeries } from '../../../../collectors/lib/system-metrics.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 
 const raw = (file: string) => archiveText('realruns/sysbench.tar.gz', `sysbench/x.ma101119.cy1.pk1/${file}`);
@@ -30,5 +30,29 @@ describe('vmstatSeries and iostatSeries on real files', () => {
   it('leave out a series whose header has fewer names than its lines have values', () => {
     expect(vmstatSeries(parseVmstat(VM.replace(' cs us ', ' cs\u0000us ')), 1)).toBeUndefined();
     expect(iostatSeries(parseIostat(IO.replace(/ +wareq-sz/g, 'wareq-sz')), 'vda', 1)).toBeUndefined();
+  });
+});
+
+describe('clean averages never hold a value the file does not', () => {
+  const clean = (vm: string, io: string) =>
+    systemMetrics({
+      vmstat: { parsed: parseVmstat(vm) },
+      iostat: { text: io, parsed: parseIostat(io) },
+      device: 'vda',
+    }).clean;
+
+  it('averages cs, us, sy and the iostat rates of the real files', () => {
+    const c = clean(VM, IO);
+    expect(c.vmstat!.csPerS).toBeGreaterThan(0);
+    expect(c.vmstat!.cpuPct).toBeCloseTo(c.vmstat!.usPct! + c.vmstat!.syPct!, 6);
+    expect(c.iostat!.readsPerS).toBeGreaterThanOrEqual(0);
+  });
+
+  // A damaged header (the fuzzer's shapes) used to give csPerS, usPct or an iostat rate of 0 where the column
+  // was missing: a number the input does not hold.
+  it('give no vmstat averages when cs, us or sy has no column, and no iostat averages without r/s ... wkB/s', () => {
+    expect(clean(VM.replace(/ cs /g, ' cx '), IO).vmstat).toBeUndefined();
+    expect(clean(VM.replace(/ us /g, ' ux '), IO).vmstat).toBeUndefined();
+    expect(clean(VM, IO.replace(/ w\/s /g, ' wx/s ')).iostat).toBeUndefined();
   });
 });
