@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SYSBENCH_TESTS } from '../src/benchmarks/sysbench.ts';
+import { SYSBENCH_TESTS } from '../benchmarks/sysbench/vocabulary.ts';
 import { iostatText, sysbenchText, vmstatText } from './synthetic.ts';
 
 /** The ~40 microbenchmarks of a full mytools run (tests x ranges). */

@@ -4,7 +4,7 @@ import type { BenchmarkName } from '../src/schemas/index.ts';
 import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
 import { hammerdb } from './hammerdb/index.ts';
 import { insertBenchmark } from './insert-benchmark/index.ts';
-import { sysbench } from './sysbench/index.ts';
+import { sysbench } from '../benchmarks/sysbench/collect.ts';
 import { pgbench } from '../benchmarks/pgbench/collect.ts';
 
 /** In the order harvest tries them on a raw tree (a mytools sysbench directory is not read as HammerDB output). */

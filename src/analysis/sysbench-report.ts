@@ -11,7 +11,7 @@ import {
   type Cell,
   type Summary,
 } from '../engine/index.ts';
-import type { SysbenchGroupId } from './sysbench-groups.ts';
+import type { SysbenchGroupId } from '../../benchmarks/sysbench/groups.ts';
 
 export interface ReportRun {
   id: string;

@@ -27,7 +27,7 @@ import {
   sysbenchSeriesThreads,
   sysbenchSize,
   sysbenchThreadIssues,
-} from './sysbench.ts';
+} from '../../benchmarks/sysbench/vocabulary.ts';
 import { pgbenchVocabulary } from '../../benchmarks/pgbench/vocabulary.ts';
 
 type WorkloadOf<K extends BenchmarkName> = Extract<Workload, { kind: K }>;

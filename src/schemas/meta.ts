@@ -3,7 +3,7 @@ import { IsoDate, Text, Name } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
-import { SysbenchWorkloadSchema } from './workloads/sysbench.ts';
+import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
 import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
 import { HttpUrl } from './url.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SysbenchWorkloadSchema } from './workloads/sysbench.ts';
+import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
 import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
 import { HammerdbWorkloadSchema } from './workloads/hammerdb.ts';
 import { PgbenchWorkloadSchema } from '../../benchmarks/pgbench/schemas.ts';

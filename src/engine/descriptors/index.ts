@@ -2,7 +2,7 @@
 import type { BenchmarkDescriptor } from '../descriptor.ts';
 import { hammerdbDescriptor } from './hammerdb-tprocc.ts';
 import { insertBenchmarkDescriptor } from './insert-benchmark.ts';
-import { sysbenchDescriptor } from './sysbench.ts';
+import { sysbenchDescriptor } from '../../../benchmarks/sysbench/descriptor.ts';
 import { pgbenchDescriptor } from '../../../benchmarks/pgbench/descriptor.ts';
 
 export const DESCRIPTORS: readonly BenchmarkDescriptor[] = [

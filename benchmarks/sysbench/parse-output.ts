@@ -1,0 +1,341 @@
+// The output of one sysbench run -> numbers (docs/formats/sysbench.md 2.3, 2.7). Reads 1.0.x and 1.1.x reports,
+// with or without --report-interval lines, both `err/s:` spellings, failed runs (FATAL, no statistics block),
+// and the reports of sysbench 0.4/0.5 (`OLTP test statistics:`). A log of several runs is cut into runs first
+// (split-output.ts). Only what the text holds is read: a report cut short keeps the values before the cut and
+// says where it ends; no value gets a default.
+import { numberRuns } from '../../collectors/lib/numbers.ts';
+import { commandAt, commandOptions } from './command-line.ts';
+
+export interface CountRate {
+  count: number;
+  perSec: number;
+}
+
+export interface SysbenchStats {
+  /** `queries performed:` counts, each when printed. */
+  queries: { read?: number; write?: number; other?: number; total?: number };
+  /**
+   * 1.x: the `queries:` line (BEGIN and COMMIT count, as mytools uses it). 0.4/0.5: `read/write requests:`,
+   * which leaves BEGIN/COMMIT out (they are its `other operations:`).
+   */
+  queriesRate: CountRate;
+  transactions?: CountRate;
+  ignoredErrors?: CountRate;
+  reconnects?: CountRate;
+  /** 1.1.x `events/s (eps)`. */
+  eventsPerSec?: number;
+  /** `total time` (1.0.x, 0.4/0.5) or `time elapsed` (1.1.x), seconds. */
+  elapsedSeconds?: number;
+  events?: number;
+  latencyMs: { min?: number; avg?: number; max?: number; sum?: number; percentile?: number; percentileValue?: number };
+}
+
+export interface SysbenchOutput {
+  /** The command line before the output (echoed by a harness, or typed after a shell prompt), prompt removed. */
+  commandLine?: string;
+  /** Options parsed from that command line, e.g. { threads: "1", "table-size": "20000" }. */
+  options: Record<string, string>;
+  /** Lua script named on the command line, e.g. `oltp_point_select.lua`. */
+  lua?: string;
+  /** `N CPUs` line printed by run.sh (client host). */
+  cpus?: number;
+  /** sysbench version from the banner, e.g. `1.0.20`, `1.1.0-3ceba0b`, `0.4.12`. */
+  version?: string;
+  threads?: number;
+  reportIntervalSeconds?: number;
+  warmupSeconds?: number;
+  /** Per-interval lines: [t, threads, tps, qps, reads, writes, other, latency, errors/s, reconnects/s]. */
+  intervals: number[][];
+  /** sysbench 0.5's interval lines: [t, threads, tps, reads, writes, latency, errors/s, reconnects/s]. */
+  legacyIntervals: number[][];
+  /** Percentile of the interval latency column, e.g. 95. */
+  intervalPercentile?: number;
+  /** A sysbench 0.4/0.5 report (`OLTP test statistics:`): its `queriesRate` is `read/write requests`. */
+  legacy?: boolean;
+  stats?: SysbenchStats;
+  /** `prepare` or `cleanup` when the output is the table load or drop, not a measured run. */
+  step?: 'prepare' | 'cleanup';
+  /**
+   * Where the text stops before the run's report is whole (a log or paste cut short, a run killed while
+   * printing): the 1-based line of the text, that line, and whether it is inside the report.
+   */
+  cut?: { line: number; text: string; inReport: boolean };
+  /** `FATAL:` lines and other error lines, quoted. */
+  errors: string[];
+  warnings: string[];
+}
+
+const INTERVAL =
+  /\[\s*(\d+(?:\.\d+)?)s\s*\]\s+thds:\s*(\d+)\s+tps:\s*([\d.]+)\s+qps:\s*([\d.]+)\s+\(r\/w\/o:\s*([\d.]+)\/([\d.]+)\/([\d.]+)\)\s+lat\s+\(ms,(\d+)%\):\s*([\d.]+)\s+err\/s:?\s*([\d.]+)\s+reconn\/s:\s*([\d.]+)/;
+/** sysbench 0.5: `[  10s] threads: 8, tps: 1.00, reads: 2.00, writes: 0.00, response time: 2.50ms (95%), errors: 0.00, reconnects:  0.00`. */
+const INTERVAL_05 =
+  /^\[\s*(\d+(?:\.\d+)?)s\]\s+threads:\s*(\d+),\s+tps:\s*([\d.]+),\s+reads:\s*([\d.]+),\s+writes:\s*([\d.]+),\s+response time:\s*([\d.]+)ms\s+\((\d+)%\),\s+errors:\s*([\d.]+),\s+reconnects:\s*([\d.]+)/;
+// Indented as sysbench prints them, or not at all (a block pasted into a post loses its indentation).
+const COUNT_RATE =
+  /^\s*(transactions|queries|ignored errors|reconnects|read\/write requests|other operations|deadlocks):\s+(\d+)\s+\(([\d.]+) per sec\.\)/;
+const QUERY_COUNT = /^\s*(read|write|other|total):\s+(\d+)\s*$/;
+// 0.4/0.5 print latencies with `ms` and the percentile as `approx.  95 percentile:`.
+const LATENCY = /^\s*(min|avg|max|sum|(?:approx\.\s+)?(\d+)(?:th)? percentile):\s+([\d.]+)(?:ms)?\s*$/;
+const ELAPSED = /^\s*(?:total time|time elapsed):\s+([\d.]+)s\s*$/;
+const EVENTS = /^\s*total number of events:\s+(\d+)/;
+const EPS = /^\s*events\/s \(eps\):\s+([\d.]+)/;
+/** The banner: `sysbench 1.0.20 (using ...)`, `sysbench 1.1.0-3ceba0b (...)`, `sysbench 0.4.12:  multi-threaded ...`. */
+export const BANNER = /^sysbench (\d+\.\d+(?:\.\d+)?(?:-[0-9a-f]+)?)(?=[\s:]|$)/;
+/** The first line of the report: 1.x `SQL statistics:`, 0.4/0.5 `OLTP test statistics:`. */
+export const STATS_HEADER = /^\s*(SQL|OLTP test) statistics:/;
+/** Lines only the table load and drop print. */
+const PREPARE = /^(Creating table '|Inserting \d+ records into '|Creating a secondary index on ')/;
+const CLEANUP = /^Dropping table '/;
+
+/** Parse the text of one sysbench run. Never throws; a run without a statistics block has no `stats`. */
+export function parseSysbenchOutput(text: string): SysbenchOutput {
+  const out: SysbenchOutput = { options: {}, intervals: [], legacyIntervals: [], errors: [], warnings: [] };
+  // The command comes first when a harness echoed it (mytools run.sh, benchsite run) or the log shows it typed.
+  const head = commandBefore(text);
+  if (head) {
+    out.commandLine = head;
+    const c = commandOptions(head);
+    out.options = c.options;
+    if (c.lua) out.lua = c.lua;
+  }
+  let inStats = false;
+  let stats: Partial<SysbenchStats> & Pick<SysbenchStats, 'queries' | 'latencyMs'> = { queries: {}, latencyMs: {} };
+  let started = false;
+  let complete = false;
+  let prepare = false;
+  let cleanup = false;
+  // What the last line read set, so a last line cut mid-number can be taken back (below).
+  let lastSet: (() => void) | undefined;
+  let lastLine = 0;
+  let lastStart = 0;
+  let lastEnd = 0;
+  // Walk the lines in place: a 2-hour run has 7200 interval lines, and most lines need one look.
+  const nums: number[] = [];
+  let start = 0;
+  let lineNo = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    const first = text.charCodeAt(start);
+    const next = end + 1;
+    if (!inStats && first === 91 /* [ */) {
+      // The usual interval line, read by its 11 numbers (t, threads, tps, qps, r, w, o, percentile, latency,
+      // errors/s, reconnects/s) without a regex; anything unusual goes to the regex below.
+      numberRuns(text, start, end, nums);
+      if (
+        nums.length === 11 &&
+        !nums.some(Number.isNaN) &&
+        text.lastIndexOf('reconn/s', end) > start &&
+        text.indexOf(' qps: ', start) < end
+      ) {
+        out.intervalPercentile = nums[7];
+        out.intervals.push([
+          nums[0]!,
+          nums[1]!,
+          nums[2]!,
+          nums[3]!,
+          nums[4]!,
+          nums[5]!,
+          nums[6]!,
+          nums[8]!,
+          nums[9]!,
+          nums[10]!,
+        ]);
+        started = true;
+        lastLine = lineNo;
+        lastStart = start;
+        lastEnd = end;
+        lastSet = undefined;
+        start = next;
+        continue;
+      }
+    }
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line.trim() !== '') {
+      lastLine = lineNo;
+      lastStart = start;
+      lastEnd = end;
+      lastSet = undefined;
+    }
+    start = next;
+    if (line.includes('FATAL:') || /^(Error|ERROR)[: ]/.test(line)) out.errors.push(line.trim());
+    if (line.startsWith('WARNING:')) out.warnings.push(line.trim());
+    if (!inStats) {
+      let m: RegExpExecArray | null;
+      if ((m = INTERVAL.exec(line))) {
+        // An interval line glued after other output (many threads writing at once).
+        out.intervalPercentile = Number(m[8]);
+        out.intervals.push([m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[9], m[10], m[11]].map(Number));
+        started = true;
+        continue;
+      }
+      if ((m = INTERVAL_05.exec(line))) {
+        out.intervalPercentile = Number(m[7]);
+        out.legacyIntervals.push([m[1], m[2], m[3], m[4], m[5], m[6], m[8], m[9]].map(Number));
+        started = true;
+        continue;
+      }
+      if ((m = /^(\d+) CPUs$/.exec(line))) out.cpus = Number(m[1]);
+      else if ((m = BANNER.exec(line))) out.version ??= m[1];
+      else if ((m = /^Number of threads: (\d+)/.exec(line))) out.threads = Number(m[1]);
+      else if ((m = /^Report intermediate results every (\d+) second/.exec(line)))
+        out.reportIntervalSeconds = Number(m[1]);
+      else if ((m = /^Warmup time: (\d+)s/.exec(line))) out.warmupSeconds = Number(m[1]);
+      else if (/^Threads started!/.test(line)) started = true;
+      else if (PREPARE.test(line)) prepare = true;
+      else if (CLEANUP.test(line)) cleanup = true;
+      if ((m = STATS_HEADER.exec(line))) {
+        inStats = true;
+        if (m[1] === 'OLTP test') out.legacy = true;
+      }
+      continue;
+    }
+    const s = stats;
+    let m: RegExpExecArray | null;
+    if ((m = COUNT_RATE.exec(line))) {
+      const v = { count: Number(m[2]), perSec: Number(m[3]) };
+      const key = (
+        {
+          transactions: 'transactions',
+          queries: 'queriesRate',
+          'read/write requests': 'queriesRate',
+          'ignored errors': 'ignoredErrors',
+          reconnects: 'reconnects',
+        } as const
+      )[m[1] as 'queries'];
+      // The rate of queries is 1.x's `queries:` and 0.4/0.5's `read/write requests:`, each in its own report.
+      const other = m[1] === (out.legacy ? 'queries' : 'read/write requests');
+      if (key && !other) {
+        s[key] = v;
+        lastSet = () => delete s[key];
+      }
+    } else if ((m = QUERY_COUNT.exec(line))) {
+      const k = m[1] as 'read';
+      s.queries[k] = Number(m[2]);
+      lastSet = () => delete s.queries[k];
+    } else if ((m = LATENCY.exec(line))) {
+      const value = Number(m[3]);
+      const l = s.latencyMs;
+      if (m[2]) {
+        l.percentile = Number(m[2]);
+        l.percentileValue = value;
+        lastSet = () => (delete l.percentile, delete l.percentileValue);
+        if (out.legacy) complete = true; // 0.4/0.5 end their latencies with the percentile
+      } else {
+        const k = m[1] as 'min' | 'avg' | 'max' | 'sum';
+        l[k] = value;
+        lastSet = () => delete l[k];
+        if (k === 'sum') complete = true; // 1.x ends its latencies with the sum
+      }
+    } else if ((m = ELAPSED.exec(line))) {
+      s.elapsedSeconds = Number(m[1]);
+      lastSet = () => delete s.elapsedSeconds;
+    } else if ((m = EVENTS.exec(line))) {
+      s.events = Number(m[1]);
+      lastSet = () => delete s.events;
+    } else if ((m = EPS.exec(line))) {
+      s.eventsPerSec = Number(m[1]);
+      lastSet = () => delete s.eventsPerSec;
+    } else if (/^\s*Threads fairness:/.test(line)) complete = true;
+  }
+  if (!started && !inStats) {
+    if (prepare) out.step = 'prepare';
+    else if (cleanup) out.step = 'cleanup';
+  }
+  // Where the text stops inside the report (or after the run started and before it), with no FATAL line to
+  // say why: the output was cut. A last line without its newline may itself be cut mid-number: not read.
+  if ((inStats && !complete) || (!inStats && started && out.errors.length === 0)) {
+    out.cut = { line: lastLine, text: text.slice(lastStart, lastEnd).trim(), inReport: inStats };
+    if (!/\n\s*$/.test(text)) lastSet?.();
+  }
+  if (inStats && stats.queriesRate) {
+    const full = stats as SysbenchStats;
+    const threads = threadsDisagree(out);
+    // A thread count the output contradicts is no thread count of the test.
+    if (threads) {
+      out.threads = undefined;
+      delete out.options.threads;
+      delete out.options['num-threads'];
+    }
+    const wrong = disagreement(full, out.legacy) ?? threads;
+    if (wrong) out.errors.unshift(wrong);
+    else out.stats = full;
+  }
+  return out;
+}
+
+/**
+ * The thread count the output states in more than one way (`--threads=N` of its command, `Number of threads:`,
+ * the `thds:` of its interval lines, whose last may show fewer as threads finish), when they disagree: its
+ * numbers cannot be labelled with one.
+ */
+function threadsDisagree(out: SysbenchOutput): string | undefined {
+  const said: string[] = [];
+  const opt = out.options.threads ?? out.options['num-threads'];
+  const n = out.threads ?? (opt !== undefined ? Number(opt) : undefined);
+  if (opt !== undefined && out.threads !== undefined && Number(opt) !== out.threads)
+    said.push(`--threads=${opt}`, `"Number of threads: ${out.threads}"`);
+  const rows = out.intervals.length ? out.intervals : out.legacyIntervals;
+  if (n !== undefined && rows.length) {
+    let most = 0;
+    for (const r of rows) if (r[1]! > most) most = r[1]!;
+    if (most > n || (rows.length > 1 && most < n)) said.push(`${n} threads`, `interval lines of up to ${most}`);
+  }
+  return said.length ? `the output disagrees on its thread count: ${said.join(', ')}` : undefined;
+}
+
+/** The command line the text starts with (after blank lines), when it has one. */
+function commandBefore(text: string): string | undefined {
+  const lines = text.slice(0, 4096).split('\n', 24);
+  let k = 0;
+  while (k < lines.length && lines[k]!.trim() === '') k++;
+  return commandAt(
+    lines.map((l) => l.replace(/\r$/, '')),
+    k,
+  )?.command;
+}
+
+/** How far a rate may be from count / elapsed: sysbench divides by its own timer, a hair off `total time`. */
+const RATE_TOLERANCE = 0.02;
+
+/**
+ * The report's numbers checked against each other, as sysbench computes them: the query total is the sum of
+ * read, write and other and equals the `queries:` count (0.4/0.5: read + write is the `read/write requests:`
+ * count), and each per-second rate is its count over the elapsed time. A report that disagrees with itself was
+ * edited or damaged: its numbers are not published. Counts the text does not hold are not checked.
+ */
+export function disagreement(s: SysbenchStats, legacy = false): string | undefined {
+  const q = s.queries;
+  if (q.read !== undefined && q.write !== undefined && q.other !== undefined && q.total !== undefined) {
+    const parts = q.read + q.write + q.other;
+    if (q.total !== parts && parts > 0)
+      return `the statistics disagree: queries performed total ${q.total} is not read + write + other = ${parts}`;
+  }
+  const counted = legacy
+    ? q.read !== undefined && q.write !== undefined
+      ? { n: q.read + q.write, what: 'read + write' }
+      : undefined
+    : q.total !== undefined
+      ? { n: q.total, what: 'queries performed total' }
+      : undefined;
+  const name = legacy ? 'read/write requests' : 'queries';
+  if (counted && counted.n !== s.queriesRate.count && counted.n > 0)
+    return `the statistics disagree: ${s.queriesRate.count} ${name}, but ${counted.what} ${counted.n}`;
+  // Every transaction runs at least one query (sysbench counts BEGIN and COMMIT as `other`).
+  if (s.transactions && q.total !== undefined && s.transactions.count > q.total && q.total > 0)
+    return `the statistics disagree: ${s.transactions.count} transactions but only ${q.total} queries`;
+  const t = s.elapsedSeconds;
+  if (t === undefined) return undefined;
+  if (!(t > 0)) return `the statistics disagree: total time ${t}s`;
+  for (const [what, v] of [
+    ['transactions', s.transactions],
+    [name, s.queriesRate],
+  ] as const) {
+    if (!v) continue;
+    const expected = v.count / t;
+    if (Math.abs(v.perSec - expected) > RATE_TOLERANCE * Math.max(expected, v.perSec) + 0.01)
+      return `the statistics disagree: ${what}: ${v.count} (${v.perSec} per sec.), but ${v.count} in ${t}s is ${+expected.toFixed(2)} per sec.`;
+  }
+  return undefined;
+}
