@@ -3,7 +3,7 @@
 import type { BenchmarkName } from '../src/schemas/index.ts';
 import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
 import { hammerdb } from './hammerdb/index.ts';
-import { insertBenchmark } from './insert-benchmark/index.ts';
+import { insertBenchmark } from '../benchmarks/insert-benchmark/collect.ts';
 import { sysbench } from '../benchmarks/sysbench/collect.ts';
 import { pgbench } from '../benchmarks/pgbench/collect.ts';
 

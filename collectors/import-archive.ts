@@ -13,7 +13,7 @@ import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
 import { withoutBadFiles } from './lib/leave-out.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { metaRequiredFor } from './lib/messages.ts';
-import { isSummaryFile } from './insert-benchmark/harvest-summaries.ts';
+import { isSummaryFile } from '../benchmarks/insert-benchmark/harvest-summaries.ts';
 import { importHammerdbTables, type PublishedCsv } from './published/hammerdb-table.ts';
 import { importRelativeTables, isRelativeHeader, type RelativeCsv } from './published/import-relative.ts';
 import { parseCsv } from './published/csv.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { readTar } from '../collectors/lib/tar.ts';
 import { JOURNAL } from '../collectors/lib/journal.ts';
-import { MONITORS_FILE, monitorsFileText } from '../collectors/insert-benchmark/monitors-file.ts';
+import { MONITORS_FILE, monitorsFileText } from '../benchmarks/insert-benchmark/monitors-file.ts';
 import { RAW_META } from '../collectors/lib/meta.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../tests/fixtures/', import.meta.url));

@@ -4,7 +4,7 @@
 // averages and the per-second rate. Pure; the page only renders it.
 import type { InsertBenchmarkReportOptions, Run, SeriesFile, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import { printfFixed } from './c-printf.ts';
+import { printfFixed } from '../lib/c-printf.ts';
 import { downsample } from './downsample.ts';
 import {
   SUMMARY_COLUMNS,
@@ -15,7 +15,7 @@ import {
   sortSteps,
   throughputMeaning,
   type StepInfo,
-} from '../benchmarks/insert-benchmark.ts';
+} from '../../benchmarks/insert-benchmark/vocabulary.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
 import { compareTable, descriptorOf, runData, THRESHOLDS, type Cell } from '../engine/index.ts';
 

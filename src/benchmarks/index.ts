@@ -15,7 +15,7 @@ import {
   insertBenchmarkPrimaryMetric,
   insertBenchmarkSize,
   isStepName,
-} from './insert-benchmark.ts';
+} from '../../benchmarks/insert-benchmark/vocabulary.ts';
 import type { KeyMetric, RunIssue, SeriesChart, WorkloadGates } from './shapes.ts';
 import {
   isSysbenchSpecTest,

@@ -2,7 +2,7 @@
 // read from the metric's descriptor (its digits), so a table, its CSV, a sentence of the prose and the compare
 // view print a value alike. Relative values print as C printf does (`%.2f`: the mytools harness prints its
 // tables with awk), and the verdict is then decided on that text (verdict.ts).
-import { printfFixed } from '../analysis/c-printf.ts';
+import { printfFixed } from '../lib/c-printf.ts';
 
 /** How a metric's numbers print. */
 export interface NumberFormat {

@@ -4,7 +4,7 @@ import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
 import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
+import { InsertBenchmarkWorkloadSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
 import { HttpUrl } from './url.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Name, RunId, Text } from './common.ts';
 import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
-import { InsertBenchmarkReportOptionsSchema } from './reports/insert-benchmark.ts';
+import { InsertBenchmarkReportOptionsSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
 import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
 import { Tag } from './site-config.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { SysbenchSpecSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkSpecSchema } from './specs/insert-benchmark.ts';
+import { InsertBenchmarkSpecSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
 import { HammerdbSpecSchema } from './specs/hammerdb.ts';
 import { PgbenchSpecSchema } from '../../benchmarks/pgbench/schemas.ts';
 

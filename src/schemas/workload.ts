@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkWorkloadSchema } from './workloads/insert-benchmark.ts';
+import { InsertBenchmarkWorkloadSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
 import { HammerdbWorkloadSchema } from './workloads/hammerdb.ts';
 import { PgbenchWorkloadSchema } from '../../benchmarks/pgbench/schemas.ts';
 

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { printfFixed } from '../../src/analysis/c-printf.ts';
+import { printfFixed } from '../../src/lib/c-printf.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';

@@ -5,7 +5,7 @@ import { compareCell } from '../../../../src/engine/cell.ts';
 import type { MetricDescriptor } from '../../../../src/engine/descriptor.ts';
 import { findDescriptor } from '../../../../src/engine/descriptors/index.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
-import { cellNumber, parseSummaryTable } from '../../../../collectors/insert-benchmark/parse-summaries.ts';
+import { cellNumber, parseSummaryTable } from '../../../../benchmarks/insert-benchmark/parse-summaries.ts';
 import { fixtureText } from '../../../helpers/fixtures.ts';
 import { data } from './helpers.ts';
 

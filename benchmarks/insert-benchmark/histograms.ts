@@ -1,7 +1,7 @@
 // iibench's `Insert rt:` / `Delete rt:` / `Query rt:` histograms of a step's clients -> the test's histograms.
 import type { Histogram } from '../../src/schemas/index.ts';
-import { inputErrorText } from '../lib/input-error.ts';
-import type { RawEntry } from '../lib/raw-tree.ts';
+import { inputErrorText } from '../../collectors/lib/input-error.ts';
+import type { RawEntry } from '../../collectors/lib/raw-tree.ts';
 import { bucketUpperSeconds, type IbOutput } from './parse-ib.ts';
 
 /**

@@ -1,7 +1,7 @@
 // o.res, o.ib and o.rate files: the expected values are what awk reads from the same files.
 import { describe, expect, it } from 'vitest';
-import { parseResFile } from '../../../../collectors/insert-benchmark/parse-res.ts';
-import { parseIbOutput } from '../../../../collectors/insert-benchmark/parse-ib.ts';
+import { parseResFile } from '../../../../benchmarks/insert-benchmark/parse-res.ts';
+import { parseIbOutput } from '../../../../benchmarks/insert-benchmark/parse-ib.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';

@@ -6,11 +6,11 @@
 // dumps; the config file (my.cnf / conf.diff) and server logs sit beside the steps. One run per directory.
 // Trees that hold only the harness's summaries (o.sum.t.*, mrg.*) are read by harvest-summaries.ts.
 import type { Meta } from '../../src/schemas/index.ts';
-import { isStepName } from '../../src/benchmarks/insert-benchmark.ts';
-import type { HarvestResult } from '../lib/harvested.ts';
-import { JOURNAL } from '../lib/journal.ts';
-import { sha256Hex } from '../lib/provenance.ts';
-import { type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { isStepName } from './vocabulary.ts';
+import type { HarvestResult } from '../../collectors/lib/harvested.ts';
+import { JOURNAL } from '../../collectors/lib/journal.ts';
+import { sha256Hex } from '../../collectors/lib/provenance.ts';
+import { type RawEntry, type RawTree } from '../../collectors/lib/raw-tree.ts';
 import { harvestSummaries, isSummaryFile } from './harvest-summaries.ts';
 import { harvestResultDir } from './harvest-dir.ts';
 

@@ -2,7 +2,7 @@
 // `o.sum.t.<dir>` / `o.sum.c.<dir>` (etl.sh: one line per step, no step names, tag last) and `mrg.<step>` /
 // `rel.<step>` (mrg3.sh / sum_met.awk: one line per DBMS, `-` lines separate groups).
 // Cells stay text: `NA`, empty cells and `inf` are kept as printed.
-import { InputError } from '../lib/input-error.ts';
+import { InputError } from '../../collectors/lib/input-error.ts';
 
 /** A file without a summary's header line: named like one, but something else. */
 export class NotASummary extends InputError {}

@@ -2,12 +2,12 @@
 // where both have a DBMS, and the derived rel.* tables are listed as skipped.
 import { describe, expect, it } from 'vitest';
 import { RunSchema } from '../../../../src/schemas/index.ts';
-import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
+import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
 import {
   cellNumber,
   MAX_SUMMARY_CHARS,
   parseSummaryTable,
-} from '../../../../collectors/insert-benchmark/parse-summaries.ts';
+} from '../../../../benchmarks/insert-benchmark/parse-summaries.ts';
 import { fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
@@ -122,7 +122,7 @@ describe('every column of an mrg table is read (issue 23, item 9)', () => {
     const stated = mrgCells(files);
     expect(stated.size).toBeGreaterThan(800);
     expect(harvestedCells(h.runs)).toEqual(stated);
-    for (const { run } of h.runs) expect(run.provenance.notes.filter((n) => /not read/.test(n))).toEqual([]);
+    for (const { run } of h.runs) expect((run.provenance.notes ?? []).filter((n) => /not read/.test(n))).toEqual([]);
   });
 
   it('the 2020 column set (rkbps, wkbps in KB/s): read under their own names, nothing dropped', async () => {

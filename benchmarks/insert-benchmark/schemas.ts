@@ -1,5 +1,32 @@
+// The Insert Benchmark's stored and spec shapes (site-safe): the workload of a run, the benchmark part of a run
+// spec, and the options of its reports.
 import { z } from 'zod';
-import { Text } from '../common.ts';
+import { Text, Name } from '../../src/schemas/common.ts';
+
+/** How an Insert Benchmark run was driven (mytools ibench: iq.sh / np.sh / iibench.py). */
+export const InsertBenchmarkWorkloadSchema = z.strictObject({
+  kind: z.literal('insert-benchmark'),
+  /** Number of concurrent clients (`dop`). Unknown for runs read from summary tables only. */
+  clients: z.number().int().positive().optional(),
+  /** One table per client (`1tno`) rather than one shared table (`1tyes`). */
+  tablePerClient: z.boolean().optional(),
+  /** Rows loaded by l.i0 for all clients together, e.g. 800000000 for `800m`. */
+  rowsInitial: z.number().int().positive().optional(),
+  /** Rows inserted by l.i1 and l.i2 together, all clients. */
+  rowsWrite: z.number().int().positive().optional(),
+  /** Whether the database fits in memory (`cpu`) or not (`io`), as the report says. */
+  bound: z.enum(['cpu', 'io']).optional(),
+  /** Seconds each query step runs. */
+  querySeconds: z.number().positive().optional(),
+  /** Background insert rates per client for the query steps, e.g. [100, 500, 1000]. */
+  rates: z.array(z.number().positive()).optional(),
+  /** Whether deletes keep the table size constant (`delete_per_insert`). */
+  deletePerInsert: z.boolean().optional(),
+  /** Rows per commit of the write steps, in step order (l.i1, l.i2). */
+  rowsPerCommit: z.array(z.number().int().positive()).optional(),
+});
+
+export type InsertBenchmarkWorkload = z.infer<typeof InsertBenchmarkWorkloadSchema>;
 
 const count = z.number().int().positive();
 
@@ -133,3 +160,20 @@ export function insertBenchmarkStepNames(
     ...s.rates.flatMap((r, i) => [`qr${r}.L${2 * i + 1}`, `qp${r}.L${2 * i + 2}`]),
   ];
 }
+
+/** Report options only Insert Benchmark reports have (frontmatter key `insertBenchmark`). */
+export const InsertBenchmarkReportOptionsSchema = z.strictObject({
+  /**
+   * Fraction of the target background insert rate a query step must reach to meet its SLA (default 0.95, as
+   * the posts); cells of steps that miss it are greyed.
+   */
+  slaThreshold: z.number().positive().max(1).optional(),
+  /** Steps to show, in this order (default: every step any run has, in run order). */
+  steps: z.array(Name).optional(),
+  /** Points per line in the per-second charts (default 50); the full series stays in series.json. */
+  chartPoints: z.number().int().min(10).max(500).optional(),
+  /** Publish the per-step details (metrics, response-time histograms, iostat averages) on the report's steps page, /reports/<slug>/steps/; default true. */
+  stepDetails: z.boolean().optional(),
+});
+
+export type InsertBenchmarkReportOptions = z.infer<typeof InsertBenchmarkReportOptionsSchema>;

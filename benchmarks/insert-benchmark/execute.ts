@@ -3,9 +3,9 @@
 // the work; this adds the monitors' sampling interval, which np.sh fixes at 5 s and the files do not record.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { executeSteps, type ExecuteOptions } from '../lib/execute-steps.ts';
-import type { StepContext } from '../lib/run-steps.ts';
-import type { DbmsPlan, RunStep } from '../lib/steps.ts';
+import { executeSteps, type ExecuteOptions } from '../../collectors/lib/execute-steps.ts';
+import type { StepContext } from '../../collectors/lib/run-steps.ts';
+import type { DbmsPlan, RunStep } from '../../collectors/lib/steps.ts';
 import { MONITORS_FILE, monitorsFileText } from './monitors-file.ts';
 
 export async function executeInsertBenchmark(

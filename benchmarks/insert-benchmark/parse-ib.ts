@@ -1,6 +1,6 @@
 // `o.ib.dop<N>.<client>`: np.sh's copy of the iibench.py command line, then iibench.py's stdout (docs/formats/insert-benchmark.md 1.4).
 // Interval lines are read by the header names, which changed over time (10, 12 and 17 columns).
-import { fields, lines, parseNumber } from '../lib/numbers.ts';
+import { fields, lines, parseNumber } from '../../collectors/lib/numbers.ts';
 
 /** One `Insert rt:` / `Delete rt:` / `Query rt:` histogram of one client. */
 export interface RtHistogram {

@@ -3,9 +3,9 @@
 // files taken out and a journal whose step times last what np.sh measured, must give the cells of the report's
 // o.sum.t tables (etl.sh, ncpu=2) for every column np.sh gets from iibench and the monitors.
 import { describe, expect, it } from 'vitest';
-import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
-import { MONITORS_FILE, monitorsFileText } from '../../../../collectors/insert-benchmark/monitors-file.ts';
-import { parseResFile } from '../../../../collectors/insert-benchmark/parse-res.ts';
+import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
+import { MONITORS_FILE, monitorsFileText } from '../../../../benchmarks/insert-benchmark/monitors-file.ts';
+import { parseResFile } from '../../../../benchmarks/insert-benchmark/parse-res.ts';
 import { JOURNAL } from '../../../../collectors/lib/journal.ts';
 import { InputError } from '../../../../collectors/lib/input-error.ts';
 import type { RawEntry } from '../../../../collectors/lib/raw-tree.ts';

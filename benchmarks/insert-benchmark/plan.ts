@@ -8,12 +8,12 @@ import {
   type InsertBenchmarkSpec,
   type SpecDbms,
 } from '../../src/schemas/index.ts';
-import { parseStepName, type StepInfo } from '../../src/benchmarks/insert-benchmark.ts';
-import { password } from '../lib/dbms-client.ts';
-import { dbmsSteps, teardownSteps } from '../lib/dbms-steps.ts';
-import { redactSecrets } from '../lib/provenance.ts';
-import { quote } from '../lib/transport/shell-quote.ts';
-import type { DbmsPlan, Plan, RunCommand, Step } from '../lib/steps.ts';
+import { parseStepName, type StepInfo } from './vocabulary.ts';
+import { password } from '../../collectors/lib/dbms-client.ts';
+import { dbmsSteps, teardownSteps } from '../../collectors/lib/dbms-steps.ts';
+import { redactSecrets } from '../../collectors/lib/provenance.ts';
+import { quote } from '../../collectors/lib/transport/shell-quote.ts';
+import type { DbmsPlan, Plan, RunCommand, Step } from '../../collectors/lib/steps.ts';
 
 /** Rows each client inserts in l.x before it creates the indexes (iq.sh). */
 export const INDEX_STEP_ROWS = 100;

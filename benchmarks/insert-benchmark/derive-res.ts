@@ -2,7 +2,7 @@
 // iibench.py clients itself instead of np.sh, so nobody wrote o.res: the numbers np.sh puts in it are derived
 // here with np.sh's own arithmetic, from the clients' o.ib output and the step's start and end in the journal.
 // What np.sh measures outside iibench (database size, DBMS RSS and CPU, client CPU) stays unknown.
-import { printfFixed } from '../lib/numbers.ts';
+import { printfFixed } from '../../collectors/lib/numbers.ts';
 import type { IbOutput } from './parse-ib.ts';
 import type { PercentileLine, ResFile } from './parse-res.ts';
 

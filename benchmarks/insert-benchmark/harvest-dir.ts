@@ -1,14 +1,14 @@
 // One mytools ibench result directory `<rows>m.<build>.c<config>/` -> one run: its steps (harvest-step.ts), the
 // workload, date, host, config file and server version. Pure.
 import type { InsertBenchmarkWorkload, Run, Series } from '../../src/schemas/index.ts';
-import { isStepName, parseStepName, sortSteps, type StepInfo } from '../../src/benchmarks/insert-benchmark.ts';
-import { assembleRun, postgresVersionInLog, runDate, runHostName } from '../lib/assemble-run.ts';
-import { parseConfigSettings } from '../lib/config-file.ts';
-import type { HarvestedRun } from '../lib/harvested.ts';
-import { decodeLabel } from '../lib/labels.ts';
-import { JOURNAL, parseJournal, timeSpan, type JournalEvent } from '../lib/journal.ts';
-import { RAW_META, withRawMeta } from '../lib/meta.ts';
-import { entryName, entryText, type RawEntry } from '../lib/raw-tree.ts';
+import { isStepName, parseStepName, sortSteps, type StepInfo } from './vocabulary.ts';
+import { assembleRun, postgresVersionInLog, runDate, runHostName } from '../../collectors/lib/assemble-run.ts';
+import { parseConfigSettings } from '../../collectors/lib/config-file.ts';
+import type { HarvestedRun } from '../../collectors/lib/harvested.ts';
+import { decodeLabel } from '../../collectors/lib/labels.ts';
+import { JOURNAL, parseJournal, timeSpan, type JournalEvent } from '../../collectors/lib/journal.ts';
+import { RAW_META, withRawMeta } from '../../collectors/lib/meta.ts';
+import { entryName, entryText, type RawEntry } from '../../collectors/lib/raw-tree.ts';
 import { MONITORS_FILE, monitorIntervalOf } from './monitors-file.ts';
 import { parseIbOutput } from './parse-ib.ts';
 import { harvestStep, type StepResult } from './harvest-step.ts';

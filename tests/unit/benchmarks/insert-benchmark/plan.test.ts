@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IIBENCH_LAUNCHER, planInsertBenchmark } from '../../../../collectors/insert-benchmark/plan.ts';
+import { IIBENCH_LAUNCHER, planInsertBenchmark } from '../../../../benchmarks/insert-benchmark/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
 import type { InsertBenchmarkSpec } from '../../../../src/schemas/index.ts';

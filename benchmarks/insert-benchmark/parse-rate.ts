@@ -1,7 +1,7 @@
 // `o.rate.c.<3|5|7>` (docs/formats/insert-benchmark.md 1.6): per client, the mean insert (3), delete (5) or query (7) rate of each
 // tenth of the step, as np.sh computed it from the interval lines: `v1,...,v10,<client>:DBMS`.
 import type { Series } from '../../src/schemas/index.ts';
-import { lines } from '../lib/numbers.ts';
+import { lines } from '../../collectors/lib/numbers.ts';
 
 const FIELD_METRIC: Record<string, string> = { '3': 'inserts_per_s', '5': 'deletes_per_s', '7': 'queries_per_s' };
 

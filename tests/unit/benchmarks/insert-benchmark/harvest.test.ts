@@ -3,7 +3,7 @@
 // harness wrote: o.res (with awk, as etl.sh reads it), the report's o.sum.t tables, o.rt.c.*, iput.tab.
 import { describe, expect, it } from 'vitest';
 import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
-import { sumIostatValue } from '../../../../src/benchmarks/insert-benchmark.ts';
+import { sumIostatValue } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { archiveFiles, archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { sh } from '../../../helpers/awk.ts';

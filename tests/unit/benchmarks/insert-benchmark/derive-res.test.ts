@@ -3,9 +3,9 @@
 // the same line 1, maxima and percentile lines out.
 import { describe, expect, it } from 'vitest';
 import { archiveText } from '../../../helpers/fixtures.ts';
-import { bcDivide, deriveRes, wallSeconds } from '../../../../collectors/insert-benchmark/derive-res.ts';
-import { parseIbOutput } from '../../../../collectors/insert-benchmark/parse-ib.ts';
-import { parseResFile } from '../../../../collectors/insert-benchmark/parse-res.ts';
+import { bcDivide, deriveRes, wallSeconds } from '../../../../benchmarks/insert-benchmark/derive-res.ts';
+import { parseIbOutput } from '../../../../benchmarks/insert-benchmark/parse-ib.ts';
+import { parseResFile } from '../../../../benchmarks/insert-benchmark/parse-res.ts';
 
 const ARCHIVE = 'realruns/ibench.tar.gz';
 const LABELS = ['0.2m.ma101119.ccy1', '0.2m.pg1518.ccy1', '1m.ma101119.ccy1', '1m.pg1518.ccy1'];

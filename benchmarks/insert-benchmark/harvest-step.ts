@@ -1,19 +1,20 @@
 // One step directory (l.i0, l.x, qr100.L1 ...) -> a test: np.sh's o.res (or the same numbers derived from o.ib when
 // benchsite ran iibench.py), the clients' o.ib, vmstat/iostat, o.rate.c.*. Pure.
 import type { Histogram, Meta, ResultRow, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
+import { type StepInfo, SUMMARY_COLUMNS, iostatMetricName, type StepMetric } from './vocabulary.ts';
+import { cpuCount } from '../../collectors/lib/assemble-run.ts';
+import { parseIostat } from '../../collectors/lib/iostat.ts';
+import { redactSecrets } from '../../collectors/lib/provenance.ts';
+import { deviceNotInIostat, noteOnce } from '../../collectors/lib/messages.ts';
+import { entryText, type RawEntry } from '../../collectors/lib/raw-tree.ts';
 import {
-  type StepInfo,
-  SUMMARY_COLUMNS,
-  iostatMetricName,
-  type StepMetric,
-} from '../../src/benchmarks/insert-benchmark.ts';
-import { cpuCount } from '../lib/assemble-run.ts';
-import { parseIostat } from '../lib/iostat.ts';
-import { redactSecrets } from '../lib/provenance.ts';
-import { deviceNotInIostat, noteOnce } from '../lib/messages.ts';
-import { entryText, type RawEntry } from '../lib/raw-tree.ts';
-import { chooseDevice, iostatSeries, systemMetrics, systemResultRows, vmstatSeries } from '../lib/system-metrics.ts';
-import { parseVmstat } from '../lib/vmstat.ts';
+  chooseDevice,
+  iostatSeries,
+  systemMetrics,
+  systemResultRows,
+  vmstatSeries,
+} from '../../collectors/lib/system-metrics.ts';
+import { parseVmstat } from '../../collectors/lib/vmstat.ts';
 import { deriveRes, wallSeconds } from './derive-res.ts';
 import { oResLines } from './harness-lines.ts';
 import { intervalUnit, parseIbOutput, type IbOutput } from './parse-ib.ts';

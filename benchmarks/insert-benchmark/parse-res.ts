@@ -1,8 +1,8 @@
 // `o.res.dop<N>`: np.sh's per-step summary (docs/formats/insert-benchmark.md 1.5). Read by content, not by line number: when a step
 // is shorter than the iostat interval, ios.sh prints `Cannot parse:` instead of its four blocks and every later
 // line moves up (a real case in the fixtures), and for load steps gawk drops the query-normalised data lines.
-import { fields, lines, parseNumber } from '../lib/numbers.ts';
-import { InputError } from '../lib/input-error.ts';
+import { fields, lines, parseNumber } from '../../collectors/lib/numbers.ts';
+import { InputError } from '../../collectors/lib/input-error.ts';
 
 /** Line 1: `<dop> processes, <rows> rows-per-process, <secs> seconds, <ips> rows-per-second, ...`. */
 export interface ResHeader {

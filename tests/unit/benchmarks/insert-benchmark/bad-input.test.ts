@@ -2,7 +2,7 @@
 // and marked failed, with an error naming the file), no raw file is lost, and a run without a date says what
 // to do.
 import { describe, expect, it } from 'vitest';
-import { harvestInsertBenchmark } from '../../../../collectors/insert-benchmark/harvest.ts';
+import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
 import type { RawEntry, RawTree } from '../../../../collectors/lib/raw-tree.ts';
 import { RunSchema } from '../../../../src/schemas/index.ts';
 import { archiveFiles } from '../../../helpers/fixtures.ts';

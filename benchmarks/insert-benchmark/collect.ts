@@ -1,7 +1,7 @@
 // The Insert Benchmark: what the commands need of this folder (collectors/lib/benchmark-folder.ts).
-import type { BenchmarkFolder } from '../lib/benchmark-folder.ts';
-import { decodeLabel } from '../lib/labels.ts';
-import { fileName } from '../lib/raw-tree.ts';
+import type { BenchmarkFolder } from '../../collectors/lib/benchmark-folder.ts';
+import { decodeLabel } from '../../collectors/lib/labels.ts';
+import { fileName } from '../../collectors/lib/raw-tree.ts';
 import { executeInsertBenchmark } from './execute.ts';
 import { harvestInsertBenchmark } from './harvest.ts';
 import { harvestSummaries, ROWS_PREFIX } from './harvest-summaries.ts';

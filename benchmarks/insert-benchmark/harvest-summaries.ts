@@ -3,12 +3,12 @@
 // column of the table under its mytools name (the current 21, or an older etl.sh's set); a column benchsite
 // does not know is a note, never dropped silently. `rel.*` tables are derived and are not read.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
-import { parseStepName, sortSteps } from '../../src/benchmarks/insert-benchmark.ts';
-import { assembleRun, runDate, runHostName } from '../lib/assemble-run.ts';
-import type { HarvestedRun, HarvestResult } from '../lib/harvested.ts';
-import { decodeLabel } from '../lib/labels.ts';
-import { printfFixed } from '../lib/numbers.ts';
-import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../lib/raw-tree.ts';
+import { parseStepName, sortSteps } from './vocabulary.ts';
+import { assembleRun, runDate, runHostName } from '../../collectors/lib/assemble-run.ts';
+import type { HarvestedRun, HarvestResult } from '../../collectors/lib/harvested.ts';
+import { decodeLabel } from '../../collectors/lib/labels.ts';
+import { printfFixed } from '../../collectors/lib/numbers.ts';
+import { entryName, entryText, fileName, type RawEntry, type RawTree } from '../../collectors/lib/raw-tree.ts';
 import { cellNumber, NotASummary, parseSummaryTable, summaryStepNames, type SummaryTable } from './parse-summaries.ts';
 import { anySummaryUnit } from './summary-columns.ts';
 

@@ -3,8 +3,8 @@
 // etl.sh reads o.res by line number; we read it by content. They differ only where ios.sh printed
 // `Cannot parse:` (no iostat samples): there etl.sh's line numbers land on the wrong lines (its csps column
 // then holds the dbGB value) and we leave the system columns empty instead.
-import { printfFixed } from '../lib/numbers.ts';
-import { SUMMARY_COLUMNS, type StepInfo, type SummaryColumn } from '../../src/benchmarks/insert-benchmark.ts';
+import { printfFixed } from '../../collectors/lib/numbers.ts';
+import { SUMMARY_COLUMNS, type StepInfo, type SummaryColumn } from './vocabulary.ts';
 import type { ResFile } from './parse-res.ts';
 
 /** Column values as etl.sh prints them; a column it would print empty or `NA` is absent. */

@@ -6,9 +6,15 @@
 // steps several times, so every generation is read: l.i0 l.x l.i1 l.i2 qr100.L1 qp100.L2 ... (current),
 // qr.L1.ips100 / qp.L2.ips100 (Dec 2023), r.L1.ips100 / p.L2.ips100 (Aug 2023), q.L1.ips100 (older), and the
 // report names of the 2021 summaries, q100.1 q100.2 ...
-import { printfFixed } from '../analysis/c-printf.ts';
-import type { InsertBenchmarkWorkload } from '../schemas/index.ts';
-import { count, durationClass, type WorkloadGates, type KeyMetric, type SeriesChart } from './shapes.ts';
+import { printfFixed } from '../../src/lib/c-printf.ts';
+import type { InsertBenchmarkWorkload } from '../../src/schemas/index.ts';
+import {
+  count,
+  durationClass,
+  type WorkloadGates,
+  type KeyMetric,
+  type SeriesChart,
+} from '../../src/benchmarks/shapes.ts';
 
 export type StepKind = 'load' | 'index' | 'write' | 'query';
 

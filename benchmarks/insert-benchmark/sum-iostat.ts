@@ -2,8 +2,8 @@
 // Like the harness: the device is matched as a substring (`grep <dname>`), the first matching line is skipped
 // (`NR>1`, unlike ios.sh's r/s-w/s averages of lines 5 and 12, which keep it), and each value is printed with
 // `%.0f` from 100000, `%.1f` from 100, `%.2f` from 10, else `%.3f`.
-import { awkNumber, fields, lines } from '../lib/numbers.ts';
-import { sumIostatValue } from '../../src/benchmarks/insert-benchmark.ts';
+import { awkNumber, fields, lines } from '../../collectors/lib/numbers.ts';
+import { sumIostatValue } from './vocabulary.ts';
 
 export interface IostatColumnAverages {
   device: string;

@@ -1,6 +1,6 @@
 // Step names of every generation of the ibench harness (docs/formats/insert-benchmark.md 1.2) and the 2021 report names.
 import { describe, expect, it } from 'vitest';
-import { parseStepName, sortSteps } from '../../../../src/benchmarks/insert-benchmark.ts';
+import { parseStepName, sortSteps } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 
 describe('parseStepName', () => {
   it.each([
