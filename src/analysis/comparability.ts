@@ -2,8 +2,11 @@
 // hard gates (a difference that makes a relative value meaningless: another benchmark, workload size,
 // concurrency, test duration class, Lua scripts) block a comparison unless a report acknowledges the gate by
 // name; notes (host, kernel, tool version, build) are listed beside the numbers for the reader to judge.
-import type { GATE_NAMES, Run } from '../schemas/index.ts';
+import type { Run } from '../schemas/index.ts';
 import { vocabularyOf } from '../benchmarks/index.ts';
+import { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
+
+export { GATES, gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
 
 export interface Comparability {
   /** Reasons the run must not be compared with the base (the gates' texts). */
@@ -12,30 +15,6 @@ export interface Comparability {
   gates: Gate[];
   /** Differences worth reading next to the numbers (host, kernel, tool version, build). */
   notes: string[];
-}
-
-/** The hard gates, by the name a report acknowledges them with. */
-export const GATES = {
-  benchmark: 'benchmark',
-  tables: 'sysbench --tables',
-  rows: 'sysbench --table-size',
-  threads: 'sysbench --threads (concurrency)',
-  duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more)',
-  'lua-scripts': 'the Lua scripts that ran (mytools or sysbench\u2019s own)',
-  clients: 'clients (concurrency: Insert Benchmark clients, pgbench -c)',
-  'rows-initial': 'Insert Benchmark rows loaded by l.i0',
-  'rows-write': 'Insert Benchmark rows written by l.i1/l.i2',
-  'table-per-client': 'Insert Benchmark table per client',
-  'stored-procedures': 'HammerDB stored procedures',
-  scale: 'pgbench scaling factor (pgbench -i -s)',
-} as const satisfies Record<(typeof GATE_NAMES)[number], string>;
-
-export type GateName = keyof typeof GATES;
-
-export interface Gate {
-  name: GateName;
-  /** e.g. `different threads: 40 vs 1 in the base`. */
-  text: string;
 }
 
 export { durationClass } from '../benchmarks/shapes.ts';
@@ -52,19 +31,6 @@ export function comparabilityKey(run: Pick<Run, 'benchmark' | 'workload'>): Part
   };
   for (const [name, v] of Object.entries(vocabularyOf(w).gateValues(w))) set(name as GateName, v);
   return key;
-}
-
-/** The gates on which two keys differ (both known). */
-export function gatesBetween(run: Partial<Record<GateName, string>>, base: Partial<Record<GateName, string>>): Gate[] {
-  const gates: Gate[] = [];
-  for (const name of Object.keys(GATES) as GateName[]) {
-    const a = run[name];
-    const b = base[name];
-    if (a !== undefined && b !== undefined && a !== b)
-      gates.push({ name, text: `different ${name}: ${a} vs ${b} in the base` });
-    if (name === 'benchmark' && gates.length) break; // nothing else means anything across benchmarks
-  }
-  return gates;
 }
 
 const tools = (r: Run) => r.provenance.tools.map((t) => `${t.name} ${t.version}`).join(', ');

@@ -1,7 +1,7 @@
 // The compare view in the browser: load one benchmark's index, list its runs, and show the selected runs
 // relative to the chosen base. Plain DOM, no framework: the page must stay small and start fast.
 import type { CompareIndex } from '../analysis/compare-index.ts';
-import { gatesBetween, type GateName } from '../analysis/comparability.ts';
+import { gatesBetween, type GateName } from '../analysis/comparability-gates.ts';
 import { compareViewTable } from '../analysis/compare-view.ts';
 import { formatBp, summarizeTable, type Cell, type Table } from '../engine/index.ts';
 import { esc } from '../site/html.ts';
