@@ -12,6 +12,7 @@ import { previewData } from '../../src/analysis/preview-data.ts';
 import { THRESHOLDS } from '../../src/engine/verdict.ts';
 import {
   diffRows,
+  hasNumbers,
   latestComparable,
   prComment,
   type ChangedRun,
@@ -36,7 +37,8 @@ prints Markdown for a pull-request comment:
     request adds, changes or removes, and those it adds or edits;
   - each run added or changed: its headline numbers (QPS, NOPM, inserts/s ...) against the latest comparable
     run at <base-ref> (same benchmark, host, product and config; else the same product), relative, with basis
-    points; a run with no predecessor shows its own numbers;
+    points; a run with no predecessor shows its own numbers; a run imported from a post's relative table (no
+    numbers of its own) shows the post's values against the base the post names, when that run is there;
   - the runs removed.
 Every string from a run is shown as text (no mention, link, image or HTML). The output stays under
 --max-chars (default 60000; GitHub refuses comments over 65536), cut with "and N more"; --max-chars 0
@@ -88,6 +90,7 @@ Example (in CI, for a pull request):
     const problems: Problem[] = [];
     const runs: ChangedRun[] = [];
     const removed: string[] = [];
+    const headRuns: Array<{ run: RunRef; status: string }> = [];
     for (const c of changed) {
       if (c.status === 'D') {
         removed.push(idOf(c.path));
@@ -104,13 +107,18 @@ Example (in CI, for a pull request):
         problems.push(...checked.problems);
         continue;
       }
-      const run = { id: idOf(c.path), run: checked.run };
-      if (c.status === 'M') {
-        const before = baseRuns.find((b) => b.id === run.id);
+      headRuns.push({ run: { id: idOf(c.path), run: checked.run }, status: c.status });
+    }
+    // A post's runs come together: a published relative run's base may be added by the same change.
+    const alongside = headRuns.map((h) => h.run);
+    for (const { run, status } of headRuns) {
+      const before = status === 'M' ? baseRuns.find((b) => b.id === run.id) : undefined;
+      // A changed run against itself before, when it has numbers to compare.
+      if (before && hasNumbers(run.run) && hasNumbers(before.run))
         runs.push({ change: 'changed', run, base: before, why: 'the same run before this change' });
-      } else {
-        const { base: comparable, why } = latestComparable(run, baseRuns);
-        runs.push({ change: 'added', run, base: comparable, why });
+      else {
+        const { base: comparable, why } = latestComparable(run, baseRuns, alongside);
+        runs.push({ change: status === 'M' ? 'changed' : 'added', run, base: comparable, why });
       }
     }
 
@@ -139,7 +147,7 @@ Example (in CI, for a pull request):
     process.stdout.write(prComment({ runs, removed, problems, reports, site, maxChars }));
     if (values.json) {
       const thresholds = THRESHOLDS;
-      const withRows = runs.map((r) => ({ ...r, rows: diffRows(r.run.run, r.base?.run, thresholds) }));
+      const withRows = runs.map((r) => ({ ...r, rows: diffRows(r.run.run, r.base, thresholds) }));
       const data = previewData(withRows, removed, reports, problems.length, thresholds);
       await writeFileAtomic(values.json, `${JSON.stringify(data)}\n`);
     }

@@ -14,6 +14,8 @@ const Row = z.strictObject({
   baseText: z.string(),
   relative: z.number().optional(),
   text: z.string(),
+  /** As a post printed it against the base (the run has no numbers of its own). */
+  published: z.boolean().optional(),
   noise: z.enum(['within', 'beyond']).optional(),
   verdict: z.enum(['regression', 'improvement', 'neutral']),
   failed: z.boolean(),

@@ -2,120 +2,21 @@
 // the latest comparable one, tests beyond the thresholds first, the reports whose tables change, and the files
 // that do not validate grouped by problem. Every string from a run goes through mdCode (no mention, link,
 // image or HTML from data), and the whole stays under GitHub's comment size limit. Pure.
-import type { Run } from '../schemas/index.ts';
 import type { Problem } from '../schemas/problem.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
 import {
-  compareCell,
   descriptorOf,
   formatBp,
   groupsOf,
-  metricOf,
   printedBasisPoints,
-  runData,
   summarizeCells,
   THRESHOLDS,
   verdictMark,
   type Verdict,
 } from '../engine/index.ts';
-import { compareVersions } from './versions.ts';
-import { comparability } from './comparability.ts';
+import { diffRows, type DiffRow, type RunRef, type Thresholds } from './run-diff-rows.ts';
 
-export interface RunRef {
-  id: string;
-  run: Run;
-}
-
-/**
- * The latest run in `candidates` that the new run should be read against: same benchmark, host, product and
- * config first (the same run earlier), else same benchmark, host and product (another config or version); in
- * both cases only runs that pass every gate of comparability.ts (workload size, concurrency, duration class,
- * Lua scripts ...). When none does, `why` says so and names what the latest such run differs in.
- */
-export function latestComparable(run: RunRef, candidates: RunRef[]): { base?: RunRef; why: string } {
-  const sameProduct = (c: RunRef) =>
-    c.id !== run.id &&
-    c.run.benchmark === run.run.benchmark &&
-    c.run.host.name === run.run.host.name &&
-    c.run.dbms.product === run.run.dbms.product;
-  const same = (c: RunRef) => sameProduct(c) && comparability(run.run, c.run).gates.length === 0;
-  const latest = (list: RunRef[]) =>
-    list.sort(
-      (a, b) => b.run.date.localeCompare(a.run.date) || compareVersions(b.run.dbms.version, a.run.dbms.version),
-    )[0];
-  const sameConfig = latest(candidates.filter((c) => same(c) && c.run.config.name === run.run.config.name));
-  if (sameConfig) return { base: sameConfig, why: 'latest run of the same product and config on this host' };
-  const sameProductRun = latest(candidates.filter(same));
-  if (sameProductRun)
-    return { base: sameProductRun, why: 'latest run of the same product on this host (another config)' };
-  const incomparable = latest(candidates.filter(sameProduct));
-  if (incomparable)
-    return {
-      why: `no comparable earlier run of this benchmark, host and product: the latest, ${incomparable.id}, has ${comparability(run.run, incomparable.run).blocking.join('; ')}`,
-    };
-  return { why: 'no earlier run of this benchmark, host and product' };
-}
-
-export interface Thresholds {
-  regression: number;
-  improvement: number;
-}
-
-/** One test of a run: its headline number, and against the base's when there is one (the engine's cell). */
-export interface DiffRow {
-  test: string;
-  metric?: string;
-  value?: number;
-  /** The value as the tables print it. */
-  valueText: string;
-  baseValue?: number;
-  baseText: string;
-  relative?: number;
-  /** The relative value as printed; the verdict is decided on it. */
-  text: string;
-  /** Where both runs carry the figure's noise interval: whether the ratio's 95 % interval includes 1. */
-  noise?: 'within' | 'beyond';
-  verdict: Verdict;
-  failed: boolean;
-}
-
-/** The headline number of each test (the one the posts compare by), against the base run's when given. */
-export function diffRows(run: Run, base: Run | undefined, thresholds: Thresholds): DiffRow[] {
-  const d = descriptorOf(run.benchmark);
-  const mine = runData('new', run);
-  const theirs = base && runData('base', base);
-  const rows: DiffRow[] = [];
-  for (const t of run.tests) {
-    if (t.status === 'failed') {
-      rows.push({ test: t.name, valueText: '', baseText: '', text: '', verdict: 'neutral', failed: true });
-      continue;
-    }
-    // Against a base: the metric both have; alone: the run's own.
-    const metric =
-      (theirs &&
-        d.headline(t.name, (m) => mine.value(t.name, m) !== undefined && theirs.value(t.name, m) !== undefined)) ||
-      d.headline(t.name, (m) => mine.value(t.name, m) !== undefined);
-    if (!metric) continue;
-    const m = metricOf(d, metric);
-    const cell = compareCell(mine, t.name, theirs, { metric: m, thresholds });
-    // Beyond the thresholds, and beyond the noise where both runs measured it (README, Noise).
-    const noise = cell.interval ? (cell.withinNoise ? 'within' : 'beyond') : undefined;
-    rows.push({
-      test: t.name,
-      metric,
-      value: cell.value,
-      valueText: cell.valueText,
-      baseValue: cell.baseValue,
-      baseText: theirs ? compareCell(theirs, t.name, undefined, { metric: m, thresholds }).valueText : '',
-      relative: cell.relative,
-      text: cell.text,
-      noise,
-      verdict: noise === 'within' ? 'neutral' : cell.verdict,
-      failed: false,
-    });
-  }
-  return rows;
-}
+export * from './run-diff-rows.ts';
 
 export interface ChangedRun {
   change: 'added' | 'changed';
@@ -198,7 +99,7 @@ export function prComment(input: CommentInput): string {
   ].filter(Boolean);
   const head: string[] = [`## benchsite: ${counts.join(', ') || 'no run changed'}`, ''];
 
-  const rowsOf = new Map(input.runs.map((r) => [r, diffRows(r.run.run, r.base?.run, thresholds)]));
+  const rowsOf = new Map(input.runs.map((r) => [r, diffRows(r.run.run, r.base, thresholds)]));
 
   // Files that do not validate: first, since they must be fixed before merging.
   if (input.problems.length) {
@@ -243,7 +144,7 @@ export function prComment(input: CommentInput): string {
       '| --- | --- | --- | ---: | ---: | ---: |',
       ...shown.map(
         ({ r, row }) =>
-          `| ${mdLink(r.run.id, runHref(r.run.id), { table: true })} | ${mdCode(row.test, { table: true })} | ${mdCode(row.metric!, { table: true })} | ${row.baseText} | ${row.valueText} | ${row.text}${mark(row.verdict)} |`,
+          `| ${mdLink(r.run.id, runHref(r.run.id), { table: true })} | ${mdCode(row.test, { table: true })} | ${mdCode(row.metric!, { table: true })} | ${row.baseText} | ${row.valueText} | ${row.text}${row.published ? '†' : ''}${mark(row.verdict)} |`,
       ),
       ...(moves.length > shown.length
         ? ['', `… and ${moves.length - shown.length} more tests beyond the thresholds.`]
@@ -359,7 +260,7 @@ function runSection(
     return [...lines, ''].join('\n');
   }
   lines.push(
-    `Compared with ${mdLink(r.base.id, runHref(r.base.id))} (${r.why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}${rows.some((x) => x.noise) ? '; ≈ within the noise (the 95 % interval of the ratio includes 1: no marker whatever the value)' : ''}.`,
+    `Compared with ${mdLink(r.base.id, runHref(r.base.id))} (${r.why}). Relative = new / base; ▲ at or above ${thresholds.improvement}, ▼ at or below ${thresholds.regression}${rows.some((x) => x.noise) ? '; ≈ within the noise (the 95 % interval of the ratio includes 1: no marker whatever the value)' : ''}${rows.some((x) => x.published) ? '; † as the post printed it against this base (the run has no numbers of its own)' : ''}.`,
     '',
   );
   const { list, more } = cutRows(rows);
@@ -370,7 +271,7 @@ function runSection(
     else {
       const bp = printedBasisPoints(x.text);
       lines.push(
-        `| ${cell(x.test)} | ${cell(x.metric!)} | ${x.baseText} | ${x.valueText} | ${x.text}${mark(x.verdict, x.noise)} | ${bp === undefined ? '' : formatBp(bp)} |`,
+        `| ${cell(x.test)} | ${cell(x.metric!)} | ${x.baseText} | ${x.valueText} | ${x.text}${x.published ? '†' : ''}${mark(x.verdict, x.noise)} | ${bp === undefined ? '' : formatBp(bp)} |`,
       );
     }
   }

@@ -220,3 +220,61 @@ describe('benchsite diff', () => {
     expect(problems[0]).toMatch(new RegExp(`results\\[\\*\\]\\.value: .*\\(${run.results.length} places\\)$`));
   });
 });
+
+describe('benchsite diff: runs imported from a post relative table', () => {
+  const git = (repo: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+      cwd: repo,
+      stdio: 'pipe',
+    });
+  const ser7 = `${ROOT}content/runs/sysbench/ser7`;
+  const json = (id: string) => JSON.parse(readFileSync(`${ser7}/${id}/run.json`, 'utf8'));
+
+  it("a published relative run is read against its post's base with the post's values, never an empty table; a run with numbers never takes a base without", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'benchsite-diff-published-'));
+    git(repo, 'init', '-q');
+    const runs = join(repo, 'content/runs/sysbench/ser7');
+    // The base of the post (no numbers of its own) and one of its runs are there before.
+    for (const id of ['20260609-pg1710', '20260609-pg184'])
+      cpSync(`${ser7}/${id}/run.json`, join(runs, id, 'run.json'), { recursive: true });
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'base');
+    // The change adds the post's other run, and a run with numbers of the same product on the same host.
+    cpSync(`${ser7}/20260609-pg19b1/run.json`, join(runs, '20260609-pg19b1', 'run.json'), { recursive: true });
+    const measured = JSON.parse(
+      readFileSync(`${ROOT}content/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/run.json`, 'utf8'),
+    );
+    measured.host.name = 'ser7';
+    // The workload of the post's runs: only its numbers tell it apart from them.
+    measured.workload = json('20260609-pg1710').workload;
+    mkdirSync(join(runs, '20261122-x.pg1518.cy1.pk1'), { recursive: true });
+    writeFileSync(join(runs, '20261122-x.pg1518.cy1.pk1', 'run.json'), JSON.stringify(measured));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'add');
+
+    const r = benchsite(['diff', 'HEAD~1', 'HEAD', '--max-chars', '0'], { cwd: repo });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const md = r.stdout;
+    const section = (id: string) => {
+      const from = md.indexOf(`### New run \`sysbench/ser7/${id}\``);
+      const to = md.indexOf('### ', from + 4);
+      return md.slice(from, to === -1 ? undefined : to);
+    };
+    const published = section('20260609-pg19b1');
+    expect(published).toContain(
+      "Compared with `sysbench/ser7/20260609-pg1710` (the base of the post's relative table: values as the post printed them)",
+    );
+    // Every value of the post's table, as the post printed it (two decimals), marked †.
+    const table = json('20260609-pg19b1').relative[0];
+    expect(table.baseRun).toBe('sysbench/ser7/20260609-pg1710');
+    for (const v of table.values as Array<{ test: string; value: number }>)
+      expect(published).toMatch(
+        new RegExp(`\\| \`${v.test}\` \\| \`relative \\(published\\)\` \\|  \\|  \\| ${v.value.toFixed(2)}† `),
+      );
+    // The run with numbers is not read against the post's base (it has none): it shows its own numbers.
+    const own = section('20261122-x.pg1518.cy1.pk1');
+    expect(own).toContain('No earlier run to compare with (no earlier run of this benchmark, host and product with');
+    expect(own).toMatch(/\| `point-query` \| `qps` \| \d+ \|/);
+  });
+});
