@@ -1,7 +1,7 @@
 // The Insert Benchmark as the engine compares it: each step's throughput (inserts/s for the load and write
 // steps, queries/s for the query steps), printed and divided as the harness's sum_met.awk does (integers, then
 // `%.2f`, with its NA / 1 / inf), the write steps and the query steps summarised apart.
-import { insertBenchmarkPrimaryMetric, parseStepName, sortSteps, type StepMetric } from './vocabulary.ts';
+import { insertBenchmarkPrimaryMetric, parseStepName, sortSteps, type StepMetric } from './steps.ts';
 import type { BenchmarkDescriptor, MetricDescriptor } from '../../src/engine/descriptor.ts';
 
 const rate = (name: string, unit: string): MetricDescriptor => ({

@@ -1,6 +1,6 @@
 // sysbench as the engine compares it: QPS per microbenchmark (Krows/s for scan, as the mytools harness reports
 // it), in the posts' four groups, with the costs per query of the efficiency tables.
-import { sysbenchPrimaryMetric, type SysbenchMetric } from './vocabulary.ts';
+import { sysbenchPrimaryMetric, type SysbenchMetric } from './metrics.ts';
 import { SYSBENCH_GROUPS, isWarmupTest, sysbenchGroup } from './groups.ts';
 import type { BenchmarkDescriptor, CostTable, MetricDescriptor } from '../../src/engine/descriptor.ts';
 
