@@ -2,7 +2,7 @@
 // run: tools/plan/execute, import of archived summaries); harvest, import and run go through this list.
 import type { BenchmarkName } from '../src/schemas/index.ts';
 import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
-import { hammerdb } from './hammerdb/index.ts';
+import { hammerdb } from '../benchmarks/hammerdb-tprocc/collect.ts';
 import { insertBenchmark } from '../benchmarks/insert-benchmark/collect.ts';
 import { sysbench } from '../benchmarks/sysbench/collect.ts';
 import { pgbench } from '../benchmarks/pgbench/collect.ts';

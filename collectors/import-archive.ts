@@ -14,7 +14,7 @@ import { withoutBadFiles } from './lib/leave-out.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { metaRequiredFor } from './lib/messages.ts';
 import { isSummaryFile } from '../benchmarks/insert-benchmark/harvest-summaries.ts';
-import { importHammerdbTables, type PublishedCsv } from './published/hammerdb-table.ts';
+import { importHammerdbTables, type PublishedCsv } from '../benchmarks/hammerdb-tprocc/published-table.ts';
 import { importRelativeTables, isRelativeHeader, type RelativeCsv } from './published/import-relative.ts';
 import { parseCsv } from './published/csv.ts';
 

@@ -13,7 +13,7 @@ export const exportCommand: Command = {
 Prints one row per run, test and metric with exactly these fields:
   ${EXPORT_FIELDS.join(', ')}
 Metric names are listed in each benchmark's README: benchmarks/sysbench/README.md,
-benchmarks/insert-benchmark/README.md and collectors/hammerdb/README.md.
+benchmarks/insert-benchmark/README.md and benchmarks/hammerdb-tprocc/README.md.
 
 Options:
   --runs <dir>         runs root (default: content/runs)

@@ -7,7 +7,7 @@ import {
   hammerdbGateValues,
   hammerdbPrimaryMetric,
   isHammerdbPointName,
-} from './hammerdb-tprocc.ts';
+} from '../../benchmarks/hammerdb-tprocc/vocabulary.ts';
 import {
   INSERT_BENCHMARK_KEY_METRICS,
   INSERT_BENCHMARK_SERIES_CHARTS,

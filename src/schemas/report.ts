@@ -4,7 +4,7 @@ import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
 import { InsertBenchmarkReportOptionsSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbReportOptionsSchema } from './reports/hammerdb.ts';
+import { HammerdbReportOptionsSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
 import { Tag } from './site-config.ts';
 
 /** Colour thresholds of relative values. */

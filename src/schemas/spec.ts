@@ -3,7 +3,7 @@ import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { SysbenchSpecSchema } from '../../benchmarks/sysbench/schemas.ts';
 import { InsertBenchmarkSpecSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbSpecSchema } from './specs/hammerdb.ts';
+import { HammerdbSpecSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
 import { PgbenchSpecSchema } from '../../benchmarks/pgbench/schemas.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */

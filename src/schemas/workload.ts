@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
 import { InsertBenchmarkWorkloadSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbWorkloadSchema } from './workloads/hammerdb.ts';
+import { HammerdbWorkloadSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
 import { PgbenchWorkloadSchema } from '../../benchmarks/pgbench/schemas.ts';
 
 /** Benchmarks benchsite understands; also the first segment of every run id. */

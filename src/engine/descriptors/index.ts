@@ -1,6 +1,6 @@
 // The one registry of benchmark descriptors. A name that is not here is an error naming the known ones.
 import type { BenchmarkDescriptor } from '../descriptor.ts';
-import { hammerdbDescriptor } from './hammerdb-tprocc.ts';
+import { hammerdbDescriptor } from '../../../benchmarks/hammerdb-tprocc/descriptor.ts';
 import { insertBenchmarkDescriptor } from '../../../benchmarks/insert-benchmark/descriptor.ts';
 import { sysbenchDescriptor } from '../../../benchmarks/sysbench/descriptor.ts';
 import { pgbenchDescriptor } from '../../../benchmarks/pgbench/descriptor.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { hammerdbReport } from '../../../../src/analysis/hammerdb-report.ts';
 import { runId } from '../../../../src/runs/run-id.ts';
-import { importHammerdbTables } from '../../../../collectors/published/hammerdb-table.ts';
+import { importHammerdbTables } from '../../../../benchmarks/hammerdb-tprocc/published-table.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { withNoiseRows } from '../../../../collectors/lib/noise-rows.ts';
