@@ -79,7 +79,9 @@ async function rebuildWith(
   if (marker !== state.build) return full(`${outDir} is not what the last build wrote`);
   const inputs = await fastBuildInputs(root);
   if (inputs.code !== state.inputs.code)
-    return full('src/, public/, astro.config.mjs, package.json or package-lock.json changed since the last build');
+    return full(
+      'src/, public/, docs/, astro.config.mjs, package.json or package-lock.json changed since the last build',
+    );
   if (inputs.content !== state.inputs.content)
     return full('a content file other than a run (a report, attachment, annotations or config families) changed');
 

@@ -64,7 +64,7 @@ export interface PageShells {
 }
 
 export interface FastBuildInputs {
-  /** src/, public/, the config, package.json, the lock file and bin/build.js. */
+  /** src/, public/, docs/, the config, package.json, the lock file and bin/build.js. */
   code: string;
   /** Every file of content/ but content/runs/: its path and stamp. */
   content: string;
@@ -100,9 +100,10 @@ export function statePath(root: string, request: Pick<FastBuildRequest, 'content
 async function codeDigest(root: string): Promise<string> {
   const hash = createHash('sha1').update(`${STATE_VERSION}\n${await sourceDigest(root)}\n`);
   const files = ['astro.config.mjs', 'package.json', 'bin/build.js'].map((f) => join(root, f));
-  const pub = join(root, 'public');
-  for (const e of await readdir(pub, { recursive: true, withFileTypes: true }).catch(() => []))
-    if (e.isFile()) files.push(join(e.parentPath, e.name));
+  // public/ is copied into the site and docs/ rendered as its /docs/ pages.
+  for (const dir of ['public', 'docs'])
+    for (const e of await readdir(join(root, dir), { recursive: true, withFileTypes: true }).catch(() => []))
+      if (e.isFile()) files.push(join(e.parentPath, e.name));
   for (const f of files.sort()) {
     hash.update(`${relative(root, f)}\n`);
     hash.update(await readFile(f).catch(() => Buffer.alloc(0)));
