@@ -1,5 +1,5 @@
 // Every hint that tells the user which `--meta` fact to give, worded once so that every harvester and importer
-// says the same thing the same way (README, "Harvest your own results", shows the meta file these name).
+// says the same thing the same way (docs/harvest.md shows the meta file these name).
 
 /** The fact a run needs most: its date. */
 const PASS_META_DATE = 'Pass --meta <file> with "date: YYYY-MM-DD"';

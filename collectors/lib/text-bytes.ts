@@ -1,6 +1,6 @@
 // Raw text as UTF-8 bytes, for the parsers of long files (vmstat, iostat): a file's bytes are already in memory,
 // and decoding hundreds of MB into strings was a second copy on the heap that the garbage collector had to
-// follow and collect (README, Performance). The parsers give the same results on these bytes as on the text.
+// follow and collect (docs/internals.md). The parsers give the same results on these bytes as on the text.
 import { isAscii } from 'node:buffer';
 
 /**

@@ -84,7 +84,7 @@ function isOrphan(dir: string): boolean {
 /**
  * Where a run goes: the folder of the run of its id (or of a repeat of it) harvested from the same raw files,
  * else the next repeat number, else (with `replace`) the first run's folder. Runs of an id are `<id>` and
- * `<id>~<n>` (README: repeats).
+ * `<id>~<n>` (docs/harvest.md: repeats).
  */
 async function placeRun(
   out: string,

@@ -22,7 +22,7 @@ if [[ $code == 3 ]]; then
   # Refused content: say why on the pull request, as an indented code block (no Markdown or HTML from the
   # file names in it).
   {
-    echo "**No preview:** the pull request's \`content/\` is refused (README, Security):"
+    echo "**No preview:** the pull request's \`content/\` is refused (docs/security.md):"
     echo
     sed 's/^/    /' "$out/content.err"
   } > "$out/comment.md"

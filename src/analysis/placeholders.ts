@@ -1,7 +1,7 @@
 // `{{ expression }}` and `{{ assert expression <comparison> number }}` in a report's prose: parsed and evaluated
 // against the report model (src/analysis/report-model.ts), the same numbers the tables show, formatted as the
 // tables format them. Pure: no file is read, nothing is rendered; src/site/markdown.ts finds the placeholders
-// in the Markdown and puts the text in their place. The grammar is in README.md (Reports: numbers in the prose).
+// in the Markdown and puts the text in their place. The grammar is in docs/placeholders.md.
 import {
   formatBp,
   formatGeneral,

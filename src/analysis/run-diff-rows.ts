@@ -138,7 +138,7 @@ export function diffRows(run: Run, base: RunRef | undefined, thresholds: Thresho
     }
     const m = metricOf(d, metric);
     const cell = compareCell(mine, t.name, theirs, { metric: m, thresholds });
-    // Beyond the thresholds, and beyond the noise where both runs measured it (README, Noise).
+    // Beyond the thresholds, and beyond the noise where both runs measured it (docs/noise.md).
     const noise = cell.interval ? (cell.withinNoise ? 'within' : 'beyond') : undefined;
     rows.push({
       test: t.name,

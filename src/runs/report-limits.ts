@@ -75,7 +75,7 @@ export function readReport(
           file,
           '(frontmatter)',
           'no YAML frontmatter between --- lines',
-          'Start the file with the frontmatter: title, date, benchmark, base and runs (see README)',
+          'Start the file with the frontmatter: title, date, benchmark, base and runs (see docs/reports.md)',
         ),
       ],
     };

@@ -59,7 +59,7 @@ export function reportProse(
             ? 'Correct the sentence or its claim: the runs say otherwise'
             : placing
               ? 'Fix the directive; docs/reports.md (Placing tables and charts) has the grammar'
-              : 'Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar'),
+              : 'Fix the placeholder; docs/placeholders.md has the grammar'),
       ),
     );
   }
@@ -93,7 +93,7 @@ function parseReportFrontmatter(
   if ('problems' in read) return read;
   const parsed = ReportSchema.safeParse(read.frontmatter);
   if (!parsed.success)
-    return { problems: formatZodIssues(file, parsed.error.issues, 'README.md shows a report frontmatter') };
+    return { problems: formatZodIssues(file, parsed.error.issues, 'docs/reports.md shows a report frontmatter') };
   const r = parsed.data;
   const named: Array<{ where: string; id: string }> = [];
   if (r.base) named.push({ where: 'base', id: r.base });

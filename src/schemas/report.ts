@@ -170,7 +170,7 @@ export const ReportSchema = z
      * a chart). Sections holding published-relative runs (no absolute numbers) are always shown so.
      */
     view: z.enum(['relative']).optional(),
-    /** Files attached to the report, listed and linked on its page (README: Reports: the options of the posts). */
+    /** Files attached to the report, listed and linked on its page (docs/reports.md, The front matter). */
     attachments: z.array(ReportAttachmentSchema).optional(),
     draft: z.boolean().default(false),
     /** Options of Insert Benchmark reports. */

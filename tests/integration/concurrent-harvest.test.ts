@@ -1,4 +1,4 @@
-// Harvests running at once into one runs folder (DEVELOPERS.md, Writing runs): four harvests of repeats of one
+// Harvests running at once into one runs folder (docs/internals.md, Writing runs): four harvests of repeats of one
 // run keep four runs, numbered 1 to 4 in some order, each once; harvests of the same raw files keep one run;
 // a --replace among repeats leaves whole runs. Several rounds, since a race shows only sometimes.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// kill -9 of the CLI while it writes runs or builds the site (DEVELOPERS.md, Writing runs): after each kill
+// kill -9 of the CLI while it writes runs or builds the site (docs/internals.md, Writing runs): after each kill
 // the tree holds whole runs only (the old one or the new one), and the next command finishes or rolls back what
 // was left, so that validate passes, nothing is an orphan and no run is lost or kept twice. The points between
 // two writes are reached with BENCHSITE_STOP_AT (src/runs/stop-point.ts); a few kills come at random times.

@@ -38,7 +38,7 @@ const LINES = {
   claim:
     'content/reports/2026-02-16-claim.md: line 13:26: {{ assert rel(z12c_sync, read-write_range=100, section=2) > 5 }}: claim not supported by the data: the value is 4.06, and 4.06 > 5 is false. Correct the sentence or its claim: the runs say otherwise.',
   unresolved:
-    'content/reports/2026-02-16-unresolved.md: line 13:14: {{ rel(z12cc, delete) }}: unknown column "z12cc" in every section; names that would resolve: z12c, z12b, z12c_sync, z12b_sync, sysbench/pn53/20260216-ma120300.z12c_c8r32, sysbench/pn53/20260216-ma120300.z12b_c8r32, sysbench/pn53/20260216-ma120300.z12c_sync_c8r32, sysbench/pn53/20260216-ma120300.z12b_sync_c8r32. Fix the placeholder; README.md (Reports: numbers in the prose) has the grammar.',
+    'content/reports/2026-02-16-unresolved.md: line 13:14: {{ rel(z12cc, delete) }}: unknown column "z12cc" in every section; names that would resolve: z12c, z12b, z12c_sync, z12b_sync, sysbench/pn53/20260216-ma120300.z12c_c8r32, sysbench/pn53/20260216-ma120300.z12b_c8r32, sysbench/pn53/20260216-ma120300.z12c_sync_c8r32, sysbench/pn53/20260216-ma120300.z12b_sync_c8r32. Fix the placeholder; docs/placeholders.md has the grammar.',
 };
 
 /** A content folder with the binlog runs and the named reports. */
