@@ -183,7 +183,9 @@ describe('npm run build without Astro', () => {
       await writeFile(marker, build);
       const saved = await loadState();
       await putState({ ...saved, inputs: { ...saved.inputs, code: 'older' } });
-      expect(await reason()).toContain('src/, public/, docs/, astro.config.mjs, package.json or package-lock.json changed');
+      expect(await reason()).toContain(
+        'src/, public/, docs/, astro.config.mjs, package.json or package-lock.json changed',
+      );
       await putState(saved);
       expect(await reason()).toMatch(/^built: no run changed/);
     });
