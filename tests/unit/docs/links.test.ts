@@ -56,6 +56,23 @@ describe('the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('name only files and folders of the repository that exist (in code spans: `collectors/lib/redact.ts`)', () => {
+    // Format notes cite other repositories' files, and `bench/...` in the guides is mytools'; `examples/demo/` is
+    // made by `benchsite init`.
+    const TOP = /^(?:bin|collectors|benchmarks|src|scripts|tests|examples|public|content|docs|fuzz|\.github|\.ci)\//;
+    const missing: string[] = [];
+    for (const file of FILES.filter((f) => !f.startsWith('docs/formats/'))) {
+      const text = readFileSync(join(ROOT, file), 'utf8').replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+      for (const m of text.matchAll(/`([^`\s]+)`/g)) {
+        const path = m[1]!.replace(/[.,:;)]+$/, '');
+        // Paths with placeholders (`content/runs/<benchmark>/...`, `*.md`, `{a,b}`) name a kind of file.
+        if (!TOP.test(path) || /[<>*{}$]/.test(path) || path.includes('...') || path === 'examples/demo/') continue;
+        if (!existsSync(join(ROOT, path))) missing.push(`${file}: ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('every doc is linked from the docs index (a format note from its folder index)', () => {
     const linked = (index: string) =>
       new Set(links(index).map((h) => normalize(join(dirname(index), h.split('#')[0]!))));
