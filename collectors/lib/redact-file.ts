@@ -12,8 +12,13 @@ import { isSqlite, redactSqlite } from './redact-sqlite.ts';
 import type { ListingState } from './redact-ps.ts';
 import { readTar, writeTar } from './tar.ts';
 
-/** Text is redacted in pieces of about this size (JavaScript strings cannot hold a gigabyte file). */
-const PIECE_BYTES = 16 << 20;
+/**
+ * Text is redacted in pieces of about this size, cut at line ends: a string this small is made in the young
+ * generation, where a gigabyte of them costs a copy, not a page fault per 4 KiB (a string of 16 MiB is not).
+ */
+const PIECE_BYTES = 64 << 10;
+/** A line longer than this is cut (JavaScript strings cannot hold a gigabyte file). */
+const LINE_BYTES = 16 << 20;
 /** Where the first NUL byte is looked for: text files have none. */
 const BINARY_SNIFF_BYTES = 64 << 10;
 /** Archives inside archives inside archives: deeper than this is refused, not unpacked without end. */
@@ -92,26 +97,29 @@ function redactTar(path: string, bytes: Buffer, depth: number): Uint8Array | und
   return changed ? writeTar(entries) : undefined;
 }
 
-/** Text of any size, in pieces cut at line ends (a line longer than a piece is cut where the piece ends). */
+/** Text of any size, in pieces cut at line ends (a line longer than LINE_BYTES is cut where that ends). */
 function redactText(bytes: Buffer): Uint8Array | undefined {
   const state: ListingState = {};
-  const pieces: Uint8Array[] = [];
-  let changed = false;
+  // The pieces that changed, by where they start: most files have none.
+  const edits: Array<{ at: number; end: number; shown: string }> = [];
   for (let at = 0; at < bytes.length;) {
     let end = Math.min(bytes.length, at + PIECE_BYTES);
     if (end < bytes.length) {
-      const nl = bytes.subarray(end, end + PIECE_BYTES).indexOf(10);
+      const nl = bytes.subarray(end, end + LINE_BYTES).indexOf(10);
       if (nl >= 0) end += nl + 1;
     }
-    const piece = bytes.subarray(at, end);
-    const text = piece.toString('latin1');
+    const text = bytes.toString('latin1', at, end);
     const shown = redactRawText(text, state);
-    if (shown === text) pieces.push(piece);
-    else {
-      pieces.push(Buffer.from(shown, 'latin1'));
-      changed = true;
-    }
+    if (shown !== text) edits.push({ at, end, shown });
     at = end;
   }
-  return changed ? Buffer.concat(pieces) : undefined;
+  if (!edits.length) return undefined;
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const e of edits) {
+    pieces.push(bytes.subarray(from, e.at), Buffer.from(e.shown, 'latin1'));
+    from = e.end;
+  }
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
 }

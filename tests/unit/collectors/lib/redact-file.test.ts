@@ -30,6 +30,21 @@ describe('redactRawFile: every file, at any offset, inside compressed files and 
     ).toBe(true);
   });
 
+  it('a listing and a long line across the places where a large file is cut into pieces', () => {
+    // ps -ef rows under one header, hundreds of KB of them; then a line of 200 KB whose last word is a password
+    // (a piece that began inside it would have left that word as it is).
+    const head = 'UID          PID    PPID  C STIME TTY          TIME CMD';
+    const row = (pid: number) =>
+      `root   ${String(pid).padStart(6)}       1  0 01:27 ?        00:00:01 /usr/bin/daemon --token=T${pid}`;
+    const rows = Array.from({ length: 5000 }, (_, i) => row(i + 100));
+    const long = `mysql --password ${'x'.repeat(200_000)}${S}`;
+    const file = Buffer.from(`${head}\n${rows.join('\n')}\n\n${long}\n`, 'latin1');
+    const out = text(redactRawFile('ps.log', file)!).split('\n');
+    expect(out[0]).toBe(head);
+    expect(out.slice(1, 5001)).toEqual(rows.map((r) => r.replace(/\/usr\/bin\/daemon .*/, 'daemon')));
+    expect(out[5002]).toBe('mysql --password ***');
+  });
+
   it('a gzip file: decompressed, redacted, compressed again; left as it is when nothing changes', () => {
     const out = redactRawFile('logfile.gz', gzipSync(planted))!;
     expect(text(gunzipSync(out))).toBe(redacted);
