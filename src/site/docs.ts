@@ -73,7 +73,8 @@ export function githubSlug(text: string): string {
 }
 
 const HEADING = /<h([1-4])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
-const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every h1 to h4 with GitHub's id (a repeated one gets -1, -2 ...), h2 and h3 with a link to themselves. */
 function githubHeadingIds(html: string): string {
@@ -116,6 +117,6 @@ export function renderDoc(
   // Quotes in text are written as references: the format notes quote HTML (`<img src="...">`), which is text.
   const html = githubHeadingIds(out.html)
     .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`)
-    .replace(/(<[^>]*>)|"/g, (_, tag: string | undefined) => tag ?? '&quot;');
+    .replace(/(<(?:[^>"']|"[^"]*"|'[^']*')*>)|"/g, (_, tag: string | undefined) => tag ?? '&quot;');
   return { title, html };
 }

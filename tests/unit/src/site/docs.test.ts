@@ -49,6 +49,8 @@ describe('docs pages', () => {
       '## Headings',
       '',
       '## Headings',
+      '',
+      '### 2.4 `sb.met.<sfxn>`: "quoted"',
     ].join('\n');
     const { title, html } = renderDoc('docs/reports.md', md, '/pr-7/', DOCS);
     expect(title).toBe('Writing a report');
@@ -60,5 +62,9 @@ describe('docs pages', () => {
     expect(html).toContain('<h1 id="writing-a-report">Writing a report</h1>');
     expect(html).toMatch(/<h2 id="headings">Headings<a class="anchor" href="#headings"/);
     expect(html).toMatch(/<h2 id="headings-1">Headings<a class="anchor" href="#headings-1"/);
+    // A heading's words in its link's name, with its quotes and brackets, inside the attribute.
+    expect(html).toContain(
+      '<h3 id="24-sbmetsfxn-quoted">2.4 <code>sb.met.&lt;sfxn&gt;</code>: &quot;quoted&quot;<a class="anchor" href="#24-sbmetsfxn-quoted" aria-label="Link to this section: 2.4 sb.met.&lt;sfxn&gt;: &quot;quoted&quot;"></a></h3>',
+    );
   });
 });
