@@ -69,12 +69,16 @@ function variant(t: Template, i: number, kind: string): { run: Run; series: Seri
   run.results = run.results.map((x) => ({ ...x, value: x.value * (factor + (r() - 0.5) * 0.06) }));
   const series: SeriesFile = { schemaVersion: 1, tests: {} };
   for (const [test, list] of Object.entries(t.series.tests)) {
-    series.tests[test] = list.map((s) => ({
-      ...s,
-      rows: s.rows.map((row) =>
-        row.map((v) => (v === null ? null : Math.round(v * (factor + (r() - 0.5) * 0.1) * 100) / 100)),
-      ),
-    }));
+    series.tests[test] = list.map((s) => {
+      // The time and thread columns stay as harvested: validate checks a test's threads against its series.
+      const keep = s.columns.map((c) => c.unit === 's' || c.unit === 'threads');
+      return {
+        ...s,
+        rows: s.rows.map((row) =>
+          row.map((v, j) => (v === null || keep[j] ? v : Math.round(v * (factor + (r() - 0.5) * 0.1) * 100) / 100)),
+        ),
+      };
+    });
   }
   return { run, series };
 }
@@ -85,8 +89,9 @@ export async function generateContent(
   n: number,
   log: (s: string) => void = () => {},
 ): Promise<{ dir: string; runs: number }> {
-  // The format of the generated tree: bump to generate it again (2: no charts.html, archives copied, not linked).
-  const marker = join(dir, '.complete-2');
+  // The format of the generated tree: bump to generate it again (2: no charts.html, archives copied, not linked;
+  // 3: time and thread columns of series not jittered).
+  const marker = join(dir, '.complete-3');
   if (existsSync(marker)) return { dir, runs: n };
   await rm(dir, { recursive: true, force: true });
   const scratch = join(dir, '..', '.templates');
