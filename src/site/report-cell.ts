@@ -24,3 +24,23 @@ export function verdictMarkHtml(verdict: Verdict): Html {
     ? html`<span class="mark" aria-hidden="true">${mark.symbol}</span><span class="visually-hidden"> ${mark.words}</span>`
     : html``;
 }
+
+/**
+ * Cells coloured for what they are rather than a verdict, with the marker that says it without colour: the
+ * Insert Benchmark's throughput tables colour a column's top and bottom quarter (as the mytools report does) and
+ * grey a value the DBMS's missed insert-rate SLA voids; its background-inserts table reds a rate below target.
+ */
+const CLASS_MARKS: Record<string, { symbol: string; words: string }> = {
+  'q-top': { symbol: '▲', words: 'top quarter of the column' },
+  'q-bottom': { symbol: '▼', words: 'bottom quarter of the column' },
+  'sla-failed': { symbol: '✕', words: 'missed the background insert rate (SLA): can be ignored' },
+  'sla-miss': { symbol: '✕', words: 'below the target rate' },
+};
+
+/** The marker of a cell of class `cls` (`q-top`, `q-bottom`, `sla-failed`, `sla-miss`); none for another. */
+export function classMarkHtml(cls: string): Html {
+  const mark = CLASS_MARKS[cls];
+  return mark
+    ? html`<span class="mark" aria-hidden="true">${mark.symbol}</span><span class="visually-hidden"> ${mark.words}</span>`
+    : html``;
+}

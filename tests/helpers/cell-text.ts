@@ -1,8 +1,8 @@
-// The number a table cell prints, without the marker of its verdict (▲ improvement / ▼ regression, issue 25:
-// src/site/report-cell.ts) or a published value's †.
+// The number a table cell prints, without its marker (▲ improvement / ▼ regression, and the Insert Benchmark's
+// ▲ top quarter, ▼ bottom quarter, ✕ SLA missed, issue 25: src/site/report-cell.ts) or a published value's †.
 export function cellNumber(text: string | null | undefined): string {
   return (text ?? '')
-    .replace(/\s*[\u25b2\u25bc]\s*(improvement|regression)\s*$/, '')
+    .replace(/\s*[\u25b2\u25bc\u2715][^\d]*$/, '')
     .replace('\u2020', '')
     .trim();
 }
