@@ -4,9 +4,12 @@
 // to its predecessor, as the posts' version-ladder tables do (e.g. Postgres 12.22 -> 18.3 relative to 12.22). A
 // version run several times shows its latest run in the ladder, and every run on a time axis (`timeline`) with
 // the spread between its runs: one column per version keeps a ladder readable when a host has hundreds of runs.
+// Runs a post published only as relative values form ladders of their own (history-published.ts).
 import type { RunSummary } from '../schemas/run-summary.ts';
 import type { ConfigFamily } from '../schemas/index.ts';
 import { familyOf } from './history-content.ts';
+import type { Chain } from './history-chain.ts';
+import { gatesText, isPublishedRelative, publishedLadders } from './history-published.ts';
 import { repeatSpread, type Interval, type RepeatSpread } from './noise.ts';
 import { compareVersions } from './versions.ts';
 import {
@@ -21,7 +24,12 @@ import {
 } from '../engine/index.ts';
 
 export interface Ladder {
-  /** The config family's name (the config's own name when it has no family). */
+  /**
+   * `measured`: runs with numbers of their own (raw files, harness summaries, a post's table of values), one per
+   * version. `published`: the runs one post's relative tables join (history-published.ts), the post's base first.
+   */
+  kind: 'measured' | 'published';
+  /** The config family's name (the config's own name when it has no family); a published ladder's configs. */
   config: string;
   /** The configs of the family that have runs here, in version order of their first run. */
   configs: string[];
@@ -35,6 +43,9 @@ export interface Ladder {
   /** The engine's cells of each test and version: against the first version, and against the one before. */
   toFirstCells: Cell[][];
   toPreviousCells: Cell[][];
+  /** A published ladder's values no table prints, chained through the runs between (history-chain.ts). */
+  toFirstChains: Array<Array<Chain | undefined>>;
+  toPreviousChains: Array<Array<Chain | undefined>>;
   /** One run per version, the latest, in version order; `of` counts the version's runs. */
   runs: Array<{ id: string; label: string; version: string; config: string; date: string; of: number }>;
   /** Every run of the ladder by date, each test relative to the ladder's first run (a time axis of repeats). */
@@ -51,30 +62,29 @@ export interface Ladder {
   toPrevious: Array<Array<number | undefined>>;
 }
 
-/** A run that can stand in a ladder: it has a version and at least one number (not only failed tests). Its
- * product's history page exists (historyKeys), so its run page may link it. */
+/**
+ * A run that can stand in a ladder: it has a version and at least one number (not only failed tests), or it is
+ * a post's published relative run (history-published.ts). Its product's history page exists (historyKeys), so
+ * its run page may link it.
+ */
 export const onLadder = ({ summary }: { summary: RunSummary }) =>
-  summary.dbms.version !== undefined && summary.headline.length > 0;
+  summary.dbms.version !== undefined && (summary.headline.length > 0 || isPublishedRelative(summary));
 
 export function historyLadders(
   runs: Array<{ id: string; summary: RunSummary }>,
   families: ConfigFamily[] = [],
 ): Ladder[] {
   const byConfig = new Map<string, Array<{ id: string; summary: RunSummary }>>();
-  for (const r of runs.filter(onLadder)) {
+  for (const r of runs.filter((x) => onLadder(x) && x.summary.headline.length > 0)) {
     const family = familyOf(families, r.summary.dbms.product, r.summary.config.name);
     // One ladder holds only runs the comparability gates let be compared (analysis/comparability.ts).
-    const gates = Object.entries(r.summary.comparable)
-      // benchmark is the page's; the size gates are in workloadSize.
-      .filter(([k]) => !['benchmark', 'tables', 'rows', 'threads', 'clients', 'rows-initial'].includes(k))
-      .map(([k, v]) => `${k} ${v}`)
-      .join(' · ');
+    const gates = gatesText(r.summary);
     const key = `${family}\u0000${r.summary.workloadSize}\u0000${gates}`;
     const list = byConfig.get(key) ?? [];
     list.push(r);
     byConfig.set(key, list);
   }
-  return [...byConfig].map(([key, list]) => {
+  const measured = [...byConfig].map(([key, list]): Ladder => {
     const [config, workloadSize, gates] = key.split('\u0000') as [string, string, string];
     list.sort(
       (a, b) =>
@@ -127,8 +137,9 @@ export function historyLadders(
     const values = tests.map((t, i) => latest.map((r) => data.get(r.id)!.value(t, metrics[i]!)));
     const first = latest[0]!.id;
     // Every run of the ladder against the first version, for the time axis.
+    // By date, runs of one date in version order (the list's).
     const timeline = [...list]
-      .sort((a, b) => a.summary.date.localeCompare(b.summary.date) || a.id.localeCompare(b.id))
+      .sort((a, b) => a.summary.date.localeCompare(b.summary.date) || list.indexOf(a) - list.indexOf(b))
       .map(({ id, summary }) => ({
         id,
         version: summary.dbms.version ?? '?',
@@ -158,6 +169,7 @@ export function historyLadders(
         };
       });
     return {
+      kind: 'measured',
       config,
       configs: [...new Set(latest.map((r) => r.summary.config.name))],
       workloadSize,
@@ -177,12 +189,15 @@ export function historyLadders(
       values,
       toFirstCells,
       toPreviousCells,
+      toFirstChains: toFirstCells.map((row) => row.map(() => undefined)),
+      toPreviousChains: toFirstCells.map((row) => row.map(() => undefined)),
       toFirstCi: toFirstCells.map((row) => row.map((c) => c.interval)),
       toPreviousCi: toPreviousCells.map((row) => row.map((c, j) => (j === 0 ? undefined : c.interval))),
       toFirst: toFirstCells.map((row) => row.map((c) => c.relative)),
       toPrevious: toPreviousCells.map((row) => row.map((c, j) => (j === 0 ? undefined : c.relative))),
     };
   });
+  return [...measured, ...publishedLadders(runs)];
 }
 
 /** History pages: one per benchmark, host and product that has runs with a version and numbers. */

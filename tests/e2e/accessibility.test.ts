@@ -20,6 +20,7 @@ const PAGES: Record<string, string> = {
   host: '/hosts/sysbench/pn53/',
   'history index': '/history/',
   history: '/history/hammerdb-tprocc/pn53/postgres/',
+  'history (a post’s relative values)': '/history/sysbench/ser7/postgres/',
   compare:
     '/compare/?base=sysbench/vm/20261122-x.pg1518.cy1.pk1&runs=sysbench/vm/20261122-x.pg1518.cy2.pk1,sysbench/vm/20261122-x.ma101119.cy1.pk1',
   about: '/about/',

@@ -27,8 +27,8 @@ describe('what a chart shows, in words', () => {
   it('a chart over time names its first and last date and its series', () => {
     const spec = historyTimeSpec(
       [
-        { date: '2026-01-02', version: '17.10', test: 'a', relative: 1 },
-        { date: '2026-06-09', version: '19beta1', test: 'a', relative: 0.9 },
+        { run: 'a', date: '2026-01-02', series: '17.10', test: 'a', relative: 1 },
+        { run: 'b', date: '2026-06-09', series: '19beta1', test: 'a', relative: 0.9 },
       ],
       [],
       { baseLabel: 'postgres 17.10' },
