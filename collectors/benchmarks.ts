@@ -1,18 +1,20 @@
-// The benchmarks benchsite knows: one line per folder. Each folder's index.ts gives its verbs once (harvest,
-// run: tools/plan/execute, import of archived summaries); harvest, import and run go through this list.
-import type { BenchmarkName } from '../src/schemas/index.ts';
-import type { BenchmarkFolder, SpecKind } from './lib/benchmark-folder.ts';
-import { hammerdb } from '../benchmarks/hammerdb-tprocc/collect.ts';
-import { insertBenchmark } from '../benchmarks/insert-benchmark/collect.ts';
-import { sysbench } from '../benchmarks/sysbench/collect.ts';
-import { pgbench } from '../benchmarks/pgbench/collect.ts';
+// The CLI's side of each registered benchmark (benchmarks/registry.ts): its folder's collect.ts, found by the
+// folder's name, so adding a benchmark adds no line here. Harvest, import and run go through this list.
+import { BENCHMARK_NAMES } from '../benchmarks/index.ts';
+import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
 
-/** In the order harvest tries them on a raw tree (a mytools sysbench directory is not read as HammerDB output). */
-export const BENCHMARKS: { [K in BenchmarkName & SpecKind]: BenchmarkFolder<K> } = {
-  sysbench,
-  'insert-benchmark': insertBenchmark,
-  'hammerdb-tprocc': hammerdb,
-  pgbench,
-};
+/** Every benchmark's folder, in the registry's order (the order harvest tries them on a raw tree). */
+export const BENCHMARK_FOLDERS: readonly BenchmarkFolder[] = await Promise.all(
+  BENCHMARK_NAMES.map(async (name) => {
+    const { folder } = (await import(`../benchmarks/${name}/collect.ts`)) as { folder: BenchmarkFolder };
+    if (folder?.name !== name) throw new Error(`benchmarks/${name}/collect.ts: its folder is named "${folder?.name}"`);
+    return folder;
+  }),
+);
 
-export const BENCHMARK_FOLDERS: BenchmarkFolder[] = Object.values(BENCHMARKS) as BenchmarkFolder[];
+/** The folder of a benchmark (a registered name: the schemas have checked it). */
+export function folderOf(name: string): BenchmarkFolder {
+  const f = BENCHMARK_FOLDERS.find((b) => b.name === name);
+  if (!f) throw new Error(`no benchmark folder named "${name}"; the known ones are ${BENCHMARK_NAMES.join(', ')}`);
+  return f;
+}

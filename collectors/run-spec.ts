@@ -18,7 +18,7 @@ import { publishableRun, redactRawFiles } from './lib/publishable.ts';
 import { redactCommand } from './lib/redact.ts';
 import { RAW_META } from './lib/meta.ts';
 import { quote } from './lib/transport/shell-quote.ts';
-import { BENCHMARKS } from './benchmarks.ts';
+import { folderOf as folderNamed } from './benchmarks.ts';
 import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
 import type { DbmsPlan, Plan } from './lib/steps.ts';
 import type { HarvestedRun } from './lib/harvested.ts';
@@ -320,5 +320,5 @@ export async function runSpecs(
 
 /** The folder of the spec's benchmark (its plan, tools and execute take that benchmark's spec). */
 function folderOf(spec: RunSpec): BenchmarkFolder<RunSpec['benchmark']['kind']> {
-  return BENCHMARKS[spec.benchmark.kind] as BenchmarkFolder<RunSpec['benchmark']['kind']>;
+  return folderNamed(spec.benchmark.kind) as BenchmarkFolder<RunSpec['benchmark']['kind']>;
 }

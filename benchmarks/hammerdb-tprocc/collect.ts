@@ -9,7 +9,7 @@ import { importSumRes, isSumRes } from './import-sum-res.ts';
 import { hammerdbcliPath, planHammerdb } from './plan.ts';
 import { workloadOfTests } from './workload.ts';
 
-export const hammerdb: BenchmarkFolder<'hammerdb-tprocc'> = {
+export const folder: BenchmarkFolder<'hammerdb-tprocc'> = {
   name: 'hammerdb-tprocc',
   harvest: harvestHammerdb,
   run: {

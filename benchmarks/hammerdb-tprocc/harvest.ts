@@ -21,15 +21,10 @@ import { findMytoolsRuns, mytoolsDirJobs, outAllNopm, type MytoolsRun } from './
 import { readSource, type Source } from './read-sources.ts';
 import { pointSystem, type PointSystem } from './system.ts';
 import { workloadOfTests } from './workload.ts';
-
-export interface HammerdbHarvestOptions {
-  meta?: Meta;
-  /** Name of the meta file, recorded as a source. */
-  metaName?: string;
-}
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 /** Harvest every HammerDB TPROC-C run found in a raw tree. */
-export function harvestHammerdb(tree: RawTree, given: HammerdbHarvestOptions = {}): HarvestResult {
+export function harvestHammerdb(tree: RawTree, given: HarvestOptions = {}): HarvestResult {
   const result: HarvestResult = { runs: [], skipped: [] };
   const used = new Set<string>();
   // A `benchsite run` directory: its benchsite-meta.json holds the spec's facts, and every file in it (scripts,
@@ -113,12 +108,7 @@ function defaultsOf(meta: Meta | undefined): JobDefaults {
 // ---------------------------------------------------------------------------------------------------------------
 // mytools layout
 
-function harvestMytoolsRun(
-  m: MytoolsRun,
-  input: string,
-  opts: HammerdbHarvestOptions,
-  evidence: RawEntry[],
-): HarvestedRun {
+function harvestMytoolsRun(m: MytoolsRun, input: string, opts: HarvestOptions, evidence: RawEntry[]): HarvestedRun {
   const notes: string[] = [];
   const jobs: HammerdbJob[] = [];
   const systems = new Map<HammerdbJob, { system: PointSystem; files: string[] }>();
@@ -211,7 +201,7 @@ interface Assemble {
   tests: JobTest[];
   notes: string[];
   raw: RawEntry[];
-  opts: HammerdbHarvestOptions;
+  opts: HarvestOptions;
   iostat?: { date?: string; hostname?: string; kernel?: string; cpus?: number };
   buildVirtualUsers?: number;
 }

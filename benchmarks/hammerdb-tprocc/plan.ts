@@ -3,7 +3,8 @@
 // run holding `o.<dbms>.<label>.run.out` (hammerdbcli's output), `.run.vm` / `.run.io` (vmstat / iostat over the
 // measured phase) and HammerDB's own files; the schema build (`.build.out`, `.build.vm`, `.build.io`) goes into
 // the first. Pure: the same spec always gives the same plan, which is what lets `--resume` match step by step.
-import type { HammerdbSpec, SpecDbms } from '../../src/schemas/index.ts';
+import type { SpecDbms } from '../../src/schemas/index.ts';
+import type { HammerdbSpec } from './schemas.ts';
 import { password } from '../../collectors/lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../../collectors/lib/dbms-steps.ts';
 import type { DbmsPlan, Plan, Step } from '../../collectors/lib/steps.ts';

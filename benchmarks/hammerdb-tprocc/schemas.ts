@@ -137,3 +137,17 @@ export const HammerdbReportOptionsSchema = z.strictObject({
 });
 
 export type HammerdbReportOptions = z.infer<typeof HammerdbReportOptionsSchema>;
+
+/** HammerDB facts the raw files or a published table may lack, under `hammerdb:` of a `--meta` file; what the files say wins. */
+export const HammerdbMetaSchema = z.strictObject({
+  /** Rampup minutes. */
+  rampupMinutes: z.number().nonnegative().optional(),
+  /** Measured minutes. */
+  durationMinutes: z.number().positive().optional(),
+  /** Whether stored procedures were used. */
+  storedProcedures: z.boolean().optional(),
+  /** Whether tables were partitioned. */
+  partitioned: z.boolean().optional(),
+  /** Virtual users used to build the schema. */
+  buildVirtualUsers: z.number().int().positive().optional(),
+});

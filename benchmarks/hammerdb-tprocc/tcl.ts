@@ -5,7 +5,8 @@
 // Passwords are never written into a script (the scripts are kept with the raw files): the script reads them
 // from environment variables that benchsite sets for hammerdbcli, and sets them with HammerDB's echo silenced,
 // because `diset` prints `Changed <key> from <old> to <new>`, both values in clear.
-import type { HammerdbSpec, SpecDbms } from '../../src/schemas/index.ts';
+import type { SpecDbms } from '../../src/schemas/index.ts';
+import type { HammerdbSpec } from './schemas.ts';
 
 /** Environment variables the scripts read passwords from. */
 export const PASSWORD_ENV = 'BENCHSITE_HAMMERDB_PASSWORD';

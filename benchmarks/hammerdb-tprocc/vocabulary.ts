@@ -1,7 +1,7 @@
 // Export names and units of the HammerDB metrics that both harvest and `benchsite import` write, so a harvested
 // run and a published table can share a report. The system columns are named as the published CSVs name them.
-import type { HammerdbWorkload } from '../../src/schemas/index.ts';
-import { durationClass, type WorkloadGates, type KeyMetric } from '../../src/benchmarks/shapes.ts';
+import type { HammerdbWorkload } from './schemas.ts';
+import { durationClass, type WorkloadGates, type KeyMetric, type Vocabulary } from '../shapes.ts';
 
 export const HAMMERDB_METRICS = {
   nopm: 'new orders/min',
@@ -60,3 +60,16 @@ export const HAMMERDB_KEY_METRICS: KeyMetric[] = [
   { metric: 'iostat_r_per_s', title: 'r/s' },
   { metric: 'iostat_wmb_per_s', title: 'wMB/s' },
 ];
+
+/** What the site and the collectors ask of HammerDB TPROC-C (its benchmark.ts). */
+export const vocabulary: Vocabulary<HammerdbWorkload> = {
+  primaryMetric: (_test, has) => hammerdbPrimaryMetric(has),
+  isTestName: isHammerdbPointName,
+  gateValues: hammerdbGateValues,
+  // Its warehouses are in each test's name.
+  size: () => [],
+  runPage: { keyMetrics: HAMMERDB_KEY_METRICS },
+  // The transaction counter counts the DBMS's transactions (tpm), not new orders: NOPM is a steady share of them,
+  // so its interval is tpm's inside the measured window (the ramp-up would widen it), scaled by nopm / tpm.
+  noise: [{ metric: 'nopm', series: 'tpm', column: 'tpm', onlyWhere: 'measured', scaledFrom: 'tpm' }],
+};

@@ -1,6 +1,7 @@
 // A HammerDB run's workload from its tests: lists of the measured points, and each setting only when every
 // test agrees on it (each test's params keep its own). Shared by harvest and `benchsite import`.
-import type { HammerdbWorkload, Test } from '../../src/schemas/index.ts';
+import type { Test } from '../../src/schemas/index.ts';
+import type { HammerdbWorkload } from './schemas.ts';
 
 /** The value when every test that has it agrees, else undefined. */
 function common<T>(values: Array<T | undefined>): T | undefined {

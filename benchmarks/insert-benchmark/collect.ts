@@ -7,7 +7,7 @@ import { harvestInsertBenchmark } from './harvest.ts';
 import { harvestSummaries, ROWS_PREFIX } from './harvest-summaries.ts';
 import { planInsertBenchmark } from './plan.ts';
 
-export const insertBenchmark: BenchmarkFolder<'insert-benchmark'> = {
+export const folder: BenchmarkFolder<'insert-benchmark'> = {
   name: 'insert-benchmark',
   harvest: harvestInsertBenchmark,
   run: {

@@ -1,6 +1,7 @@
 // One mytools ibench result directory `<rows>m.<build>.c<config>/` -> one run: its steps (harvest-step.ts), the
 // workload, date, host, config file and server version. Pure.
-import type { InsertBenchmarkWorkload, Run, Series } from '../../src/schemas/index.ts';
+import type { Run, Series } from '../../src/schemas/index.ts';
+import type { InsertBenchmarkWorkload } from './schemas.ts';
 import { isStepName, parseStepName, sortSteps, type StepInfo } from './vocabulary.ts';
 import { assembleRun, postgresVersionInLog, runDate, runHostName } from '../../collectors/lib/assemble-run.ts';
 import { parseConfigSettings } from '../../collectors/lib/config-file.ts';
@@ -12,14 +13,14 @@ import { entryName, entryText, type RawEntry } from '../../collectors/lib/raw-tr
 import { MONITORS_FILE, monitorIntervalOf } from './monitors-file.ts';
 import { parseIbOutput } from './parse-ib.ts';
 import { harvestStep, type StepResult } from './harvest-step.ts';
-import type { InsertBenchmarkHarvestOptions } from './harvest.ts';
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 export function harvestResultDir(
   label: string,
   input: string,
   entries: RawEntry[],
   dir: string,
-  given: InsertBenchmarkHarvestOptions,
+  given: HarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
   const opts = {

@@ -5,7 +5,6 @@
 // docs/formats/insert-benchmark.md 1.2), each with o.res.dop<N>, o.ib.dop<N>.<client>, o.vm/o.io.dop<N>, o.rt.*, o.rate.* and the DBMS
 // dumps; the config file (my.cnf / conf.diff) and server logs sit beside the steps. One run per directory.
 // Trees that hold only the harness's summaries (o.sum.t.*, mrg.*) are read by harvest-summaries.ts.
-import type { Meta } from '../../src/schemas/index.ts';
 import { isStepName } from './vocabulary.ts';
 import type { HarvestResult } from '../../collectors/lib/harvested.ts';
 import { JOURNAL } from '../../collectors/lib/journal.ts';
@@ -13,18 +12,13 @@ import { sha256Hex } from '../../collectors/lib/provenance.ts';
 import { type RawEntry, type RawTree } from '../../collectors/lib/raw-tree.ts';
 import { harvestSummaries, isSummaryFile } from './harvest-summaries.ts';
 import { harvestResultDir } from './harvest-dir.ts';
-
-export interface InsertBenchmarkHarvestOptions {
-  meta?: Meta;
-  /** Name of the meta file, recorded as a source. */
-  metaName?: string;
-}
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 /** Step files that make a directory a step of a result directory. */
 const STEP_FILE = /^o\.(res|ib)\.dop\d+/;
 
 /** Harvest every Insert Benchmark run found in a raw tree. */
-export function harvestInsertBenchmark(tree: RawTree, opts: InsertBenchmarkHarvestOptions = {}): HarvestResult {
+export function harvestInsertBenchmark(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
   const found = resultDirectories(tree.entries);
   if (found.length === 0) return harvestSummaries(tree, opts);
   const result: HarvestResult = { runs: [], skipped: [] };

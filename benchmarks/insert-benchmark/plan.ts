@@ -2,12 +2,8 @@
 // l.i2, qr<rate>.L1, qp<rate>.L2, ...), each one iibench.py per client with the options np.sh passes, vmstat and
 // iostat beside it, into np.sh's files (<step>/o.ib.dop<N>.<i>, o.vm.dop<N>, o.io.dop<N>). Pure: the same spec
 // always gives the same plan, which is what lets `--resume` match an interrupted run step by step.
-import {
-  insertBenchmarkStepNames,
-  type Connection,
-  type InsertBenchmarkSpec,
-  type SpecDbms,
-} from '../../src/schemas/index.ts';
+import { type Connection, type SpecDbms } from '../../src/schemas/index.ts';
+import { insertBenchmarkStepNames, type InsertBenchmarkSpec } from './schemas.ts';
 import { parseStepName, type StepInfo } from './vocabulary.ts';
 import { password } from '../../collectors/lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../../collectors/lib/dbms-steps.ts';

@@ -177,3 +177,6 @@ export const InsertBenchmarkReportOptionsSchema = z.strictObject({
 });
 
 export type InsertBenchmarkReportOptions = z.infer<typeof InsertBenchmarkReportOptionsSchema>;
+
+/** Insert Benchmark workload facts a `--meta` file may give under `insertBenchmark:` (`{ clients: 1, bound: cpu }`). What the files say wins. */
+export const InsertBenchmarkMetaSchema = InsertBenchmarkWorkloadSchema.omit({ kind: true }).partial();

@@ -7,15 +7,16 @@
 // qr.L1.ips100 / qp.L2.ips100 (Dec 2023), r.L1.ips100 / p.L2.ips100 (Aug 2023), q.L1.ips100 (older), and the
 // report names of the 2021 summaries, q100.1 q100.2 ...
 import { printfFixed } from '../../src/lib/c-printf.ts';
-import type { InsertBenchmarkWorkload } from '../../src/schemas/index.ts';
+import type { InsertBenchmarkWorkload } from './schemas.ts';
 import {
   count,
   durationClass,
   type WorkloadGates,
   type KeyMetric,
   type SeriesChart,
-} from '../../src/benchmarks/shapes.ts';
-import type { StepInfo } from './steps.ts';
+  type Vocabulary,
+} from '../shapes.ts';
+import { insertBenchmarkPrimaryMetric, isStepName, type StepInfo } from './steps.ts';
 
 export {
   STEP_METRICS,
@@ -254,3 +255,17 @@ export const INSERT_BENCHMARK_SERIES_CHARTS: SeriesChart[] = [
     scale: 0.001,
   },
 ];
+
+/** What the site and the collectors ask of the Insert Benchmark (its benchmark.ts). */
+export const vocabulary: Vocabulary<InsertBenchmarkWorkload> = {
+  primaryMetric: insertBenchmarkPrimaryMetric,
+  isTestName: isStepName,
+  gateValues: insertBenchmarkGateValues,
+  size: insertBenchmarkSize,
+  runPage: { keyMetrics: INSERT_BENCHMARK_KEY_METRICS, seriesCharts: INSERT_BENCHMARK_SERIES_CHARTS },
+  // Each client prints its own interval lines: a step's rate is their sum, second by second.
+  noise: [
+    { metric: 'inserts_per_s', series: 'iibench.client', perClient: true, column: 'i_ips' },
+    { metric: 'queries_per_s', series: 'iibench.client', perClient: true, column: 'i_qps' },
+  ],
+};

@@ -8,7 +8,7 @@ import { harvestPgbench } from './harvest.ts';
 import { planPgbench } from './plan.ts';
 import { pgbenchTestParts } from './vocabulary.ts';
 
-export const pgbench: BenchmarkFolder<'pgbench'> = {
+export const folder: BenchmarkFolder<'pgbench'> = {
   name: 'pgbench',
   harvest: harvestPgbench,
   run: {

@@ -1,8 +1,7 @@
 // pgbench's names, shared by the site and the collectors (site-safe): test names, metrics with units, the
 // headline metric, what the comparability gates compare, the run's size in words, the run page's columns.
-import type { KeyMetric, SeriesChart, WorkloadGates } from '../../src/benchmarks/shapes.ts';
-import { count, durationClass } from '../../src/benchmarks/shapes.ts';
-import type { Vocabulary } from '../../src/benchmarks/index.ts';
+import type { KeyMetric, SeriesChart, Vocabulary, WorkloadGates } from '../shapes.ts';
+import { count, durationClass } from '../shapes.ts';
 import type { PgbenchWorkload } from './schemas.ts';
 
 /** The metrics harvest writes for a test from pgbench's report, with their units (docs/formats/pgbench.md 6.2). */
@@ -113,12 +112,12 @@ export const PGBENCH_SERIES_CHARTS: SeriesChart[] = [
   { series: 'pgbench', column: 'latency_avg_ms', title: 'Latency over time (pgbench -P)', yTitle: 'ms' },
 ];
 
-/** What the site and the collectors ask of pgbench by its name (src/benchmarks/index.ts lists it). */
-export const pgbenchVocabulary: Vocabulary<'pgbench'> = {
+/** What the site and the collectors ask of pgbench (its benchmark.ts). */
+export const vocabulary: Vocabulary<PgbenchWorkload> = {
   primaryMetric: (_test, has) => pgbenchPrimaryMetric(has),
   isTestName: isPgbenchTestName,
-  workloadMeta: () => undefined,
   products: ['postgres'],
+  noise: [{ metric: 'tps', series: 'pgbench', column: 'tps' }],
   gateValues: pgbenchGateValues,
   size: pgbenchSize,
   runPage: { keyMetrics: PGBENCH_KEY_METRICS, seriesCharts: PGBENCH_SERIES_CHARTS },

@@ -1,5 +1,6 @@
 // What both layouts share: a test and its rows from sysbench's report, its series, and the facts -> Run.
-import type { Meta, ResultRow, Run, Series, SysbenchWorkload, Test } from '../../src/schemas/index.ts';
+import type { Meta, ResultRow, Run, Series, Test } from '../../src/schemas/index.ts';
+import type { SysbenchWorkload } from './schemas.ts';
 import { assembleRun, runDate, runHostName } from '../../collectors/lib/assemble-run.ts';
 import type { HarvestedRun } from '../../collectors/lib/harvested.ts';
 import { type Iostat } from '../../collectors/lib/iostat.ts';

@@ -9,7 +9,7 @@ import { harvestMytoolsUnit, harvestSysbench, splitSysbench } from './harvest.ts
 import { importSysbenchSummaries, isSysbenchSummary } from './import-summaries.ts';
 import { planSysbench } from './plan.ts';
 
-export const sysbench: BenchmarkFolder<'sysbench'> = {
+export const folder: BenchmarkFolder<'sysbench'> = {
   name: 'sysbench',
   harvest: harvestSysbench,
   units: { split: splitSysbench, harvest: harvestMytoolsUnit },

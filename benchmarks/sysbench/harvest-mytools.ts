@@ -18,9 +18,9 @@ import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { splitSysbenchOutput } from './split-output.ts';
 import { baseTestType, sysbenchTestName } from './vocabulary.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf, sysbenchRow } from './assemble.ts';
-import type { SysbenchHarvestOptions } from './harvest.ts';
 import { systemFor } from './system.ts';
 import { KROWS_PER, metScanUnit, qpsScanUnit, scaled, type ScanUnit } from './scan-unit.ts';
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 /** `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]`; `sb.o.myvac*` and friends do not match. */
 export const SB_O = /^sb\.o\.(.+)\.range(\d+)\.pk([01])\.dop(\d+)(\.gz)?$/;
@@ -75,7 +75,7 @@ export function harvestMytoolsDir(
   label: string,
   input: string,
   entries: RawEntry[],
-  given: SysbenchHarvestOptions,
+  given: HarvestOptions,
 ): HarvestedRun {
   const rawMeta = entries.find((e) => e.path === RAW_META);
   const opts = {

@@ -12,7 +12,7 @@ import { splitSysbenchOutput } from './split-output.ts';
 import { SYSBENCH_TESTS, sysbenchTestName } from './vocabulary.ts';
 import { rangeOfRun, testTypeOfScript } from './scripts.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
-import type { SysbenchHarvestOptions } from './harvest.ts';
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 export function stem(name: string): string {
   return name.replace(/\.(txt|log|out|gz)$/g, '').replace(/\.(txt|log|out)$/g, '');
@@ -33,12 +33,7 @@ interface Block {
   scriptOfFile?: string;
 }
 
-export function harvestStockFiles(
-  label: string,
-  input: string,
-  files: RawEntry[],
-  opts: SysbenchHarvestOptions,
-): HarvestedRun {
+export function harvestStockFiles(label: string, input: string, files: RawEntry[], opts: HarvestOptions): HarvestedRun {
   const notes: string[] = [];
   const blocks: Block[] = [];
   const dates = new Set<string>();

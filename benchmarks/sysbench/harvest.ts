@@ -4,18 +4,12 @@
 // - mytools: a directory `x.<build>.<config>.pk<0|1>/` with `sb.o.<test>.range<N>.pk<P>.dop<T>[.gz]` per test and
 //   `sb.met.*`, `sb.r.*`, `sb.vm.*`, `sb.io.*`, `sb.prepare.*` beside them. One run per directory.
 // - stock: files holding plain sysbench output (1.0.x or 1.1.x). One run per directory of them (or per file).
-import type { Meta } from '../../src/schemas/index.ts';
 import type { HarvestUnit } from '../../collectors/lib/benchmark-folder.ts';
 import type { HarvestedRun, HarvestResult } from '../../collectors/lib/harvested.ts';
 import { byDirectory, entryText, fileName, type RawEntry, type RawTree } from '../../collectors/lib/raw-tree.ts';
 import { SB_O, harvestMytoolsDir } from './harvest-mytools.ts';
 import { harvestStockFiles, stem } from './harvest-stock.ts';
-
-export interface SysbenchHarvestOptions {
-  meta?: Meta;
-  /** Name of the meta file, recorded as a source. */
-  metaName?: string;
-}
+import type { HarvestOptions } from '../../collectors/lib/benchmark-folder.ts';
 
 /**
  * Is this text a sysbench run output (stock layout)? The banner and a line of the run, or, as people paste
@@ -56,12 +50,12 @@ export function splitSysbench(tree: RawTree): { units: HarvestUnit[]; rest: RawT
 }
 
 /** One mytools run directory as splitSysbench found it. */
-export function harvestMytoolsUnit(unit: HarvestUnit, opts: SysbenchHarvestOptions = {}): HarvestedRun {
+export function harvestMytoolsUnit(unit: HarvestUnit, opts: HarvestOptions = {}): HarvestedRun {
   return harvestMytoolsDir(unit.label, unit.input, unit.entries, opts);
 }
 
 /** Harvest every sysbench run found in a raw tree: its mytools run directories, then stock output in the rest. */
-export function harvestSysbench(tree: RawTree, opts: SysbenchHarvestOptions = {}): HarvestResult {
+export function harvestSysbench(tree: RawTree, opts: HarvestOptions = {}): HarvestResult {
   const { units, rest } = splitSysbench(tree);
   const result: HarvestResult = { runs: units.map((u) => harvestMytoolsUnit(u, opts)), skipped: [] };
   const used = new Set<string>();

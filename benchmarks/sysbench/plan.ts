@@ -1,6 +1,7 @@
 // Run spec -> the steps of a sysbench run, per DBMS entry. Pure: the same spec always gives the same plan,
 // which is what lets `--resume` match an interrupted run step by step.
-import type { SpecDbms, SysbenchSpec } from '../../src/schemas/index.ts';
+import type { SpecDbms } from '../../src/schemas/index.ts';
+import type { SysbenchSpec } from './schemas.ts';
 import { password } from '../../collectors/lib/dbms-client.ts';
 import { dbmsSteps, teardownSteps } from '../../collectors/lib/dbms-steps.ts';
 import { redactSecrets } from '../../collectors/lib/provenance.ts';

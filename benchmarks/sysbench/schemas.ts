@@ -75,3 +75,9 @@ export const SysbenchSpecSchema = z.strictObject({
 });
 
 export type SysbenchSpec = z.infer<typeof SysbenchSpecSchema>;
+
+/**
+ * sysbench workload facts a `--meta` file may give under `sysbench:` (a summary table says nothing of threads,
+ * tables, rows or seconds), e.g. `{ threads: [1], tables: 1, rows: 50000000 }`. What the files say wins.
+ */
+export const SysbenchMetaSchema = SysbenchWorkloadSchema.omit({ kind: true }).partial();

@@ -1,14 +1,16 @@
 // The sysbench microbenchmarks of the posts: names, the mytools Lua script behind each, the stock sysbench
 // 1.0.20 script that does the same work where one exists, and the default range (docs/formats/sysbench.md 2.2).
-import type { SysbenchWorkload } from '../../src/schemas/index.ts';
+import type { SysbenchWorkload } from './schemas.ts';
 import {
   count,
   durationClasses,
   type WorkloadGates,
   type KeyMetric,
   type RunIssue,
-} from '../../src/benchmarks/shapes.ts';
+  type Vocabulary,
+} from '../shapes.ts';
 
+import { sysbenchPrimaryMetric } from './metrics.ts';
 export { SYSBENCH_METRICS, sysbenchPrimaryMetric, type SysbenchMetric } from './metrics.ts';
 
 export interface SysbenchTestType {
@@ -346,3 +348,23 @@ export function sysbenchSeriesThreads(
   if (most === undefined) return undefined;
   return most > threads || (seen > 1 && most < threads) ? most : undefined;
 }
+
+/** What the site and the collectors ask of sysbench (its benchmark.ts). */
+export const vocabulary: Vocabulary<SysbenchWorkload> = {
+  primaryMetric: (_test, has) => sysbenchPrimaryMetric(has),
+  isTestName: isSysbenchTestName,
+  specTests: { known: Object.keys(SYSBENCH_TESTS), accepts: isSysbenchSpecTest },
+  gateValues: sysbenchGateValues,
+  size: sysbenchSize,
+  runPage: { keyMetrics: SYSBENCH_KEY_METRICS },
+  noise: [{ metric: 'qps', series: 'sysbench', column: 'qps' }],
+  checks: {
+    run: sysbenchThreadIssues,
+    series: (test, series) => {
+      const ran = test.status === 'ok' ? sysbenchSeriesThreads(test.params?.threads, series) : undefined;
+      return ran === undefined
+        ? undefined
+        : `the interval lines of "${test.name}" ran ${ran} threads, but run.json says ${test.params?.threads}`;
+    },
+  },
+};

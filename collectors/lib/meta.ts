@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { MetaSchema, type Meta, type Run } from '../../src/schemas/index.ts';
 import { formatZodIssues } from '../../src/runs/problems.ts';
 import { MAX_CONFIG_FILE_CHARS, parseContentYaml } from '../../src/runs/content-yaml.ts';
-import { VOCABULARIES } from '../../src/benchmarks/index.ts';
+import { definitionOf } from '../../benchmarks/index.ts';
 import { InputError } from './input-error.ts';
 import { cannotReadMeta } from './messages.ts';
 
@@ -71,7 +71,9 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
 
 /** The run's workload with the meta file's facts for its benchmark filled in where the run has none. */
 export function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefined): Run['workload'] {
-  const given = meta && VOCABULARIES[workload.kind].workloadMeta(meta);
+  const key = definitionOf(workload.kind).meta?.key;
+  const given =
+    meta && key ? ((meta as Record<string, unknown>)[key] as Record<string, unknown> | undefined) : undefined;
   if (!given) return workload;
   const out: Record<string, unknown> = { ...workload };
   for (const [k, v] of Object.entries(given)) if (out[k] === undefined && v !== undefined) out[k] = v;

@@ -3,14 +3,8 @@
 // every run that has the interval series, whatever wrote it (harvest, import, run).
 import type { ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
 import { batchMeansInterval, centredOn, noiseMetricNames } from '../../src/analysis/noise.ts';
-
-/** Where a benchmark's per-interval values of `metric` are in a test's series: summed over the series listed. */
-interface NoiseSource {
-  metric: string;
-  values: (series: Series[]) => (number | null)[] | undefined;
-  /** When the series counts another metric of the same test: the values are scaled by metric / this one. */
-  scaledFrom?: string;
-}
+import { vocabularyOf } from '../../benchmarks/index.ts';
+import type { NoiseSource } from '../../benchmarks/shapes.ts';
 
 /** One column of the series named `name`. */
 function column(series: Series[], name: string, col: string): (number | null)[] | undefined {
@@ -20,12 +14,11 @@ function column(series: Series[], name: string, col: string): (number | null)[] 
 }
 
 /**
- * The per-second rate of all Insert Benchmark clients: each client prints its own interval lines
- * (`i_ips`, `i_qps`), and the step's rate is their sum, second by second (the lines are kept while every client
- * still reports).
+ * The column summed over every client's series (`<series><N>`), second by second, while every client still
+ * reports (the Insert Benchmark's clients each print their own interval lines).
  */
-function iibenchSum(series: Series[], col: string): number[] | undefined {
-  const clients = series.filter((s) => /^iibench\.client\d+$/.test(s.name));
+function perClientSum(series: Series[], name: string, col: string): number[] | undefined {
+  const clients = series.filter((s) => s.name.startsWith(name) && /^\d+$/.test(s.name.slice(name.length)));
   const cols = clients.map((s) => column([s], s.name, col));
   if (!cols.length || cols.some((c) => !c)) return undefined;
   const n = Math.min(...cols.map((c) => c!.length));
@@ -42,27 +35,13 @@ function iibenchSum(series: Series[], col: string): number[] | undefined {
   return out;
 }
 
-/**
- * HammerDB's transaction counter counts the DBMS's transactions (tpm), not new orders; NOPM is a steady share of
- * them, so its interval is the tpm interval scaled by nopm / tpm. Only samples inside the measured window count
- * (the ramp-up would widen it); without that window there is no interval.
- */
-function measuredTpm(series: Series[]): (number | null)[] | undefined {
-  const tpm = column(series, 'tpm', 'tpm');
-  const measured = column(series, 'tpm', 'measured');
-  if (!tpm || !measured) return undefined;
-  return tpm.filter((_, i) => measured[i] === 1);
+/** The per-interval values of a figure, as its benchmark's vocabulary says where they are. */
+function valuesOf(src: NoiseSource, series: Series[]): (number | null)[] | undefined {
+  const xs = src.perClient ? perClientSum(series, src.series, src.column) : column(series, src.series, src.column);
+  if (!xs || !src.onlyWhere) return xs;
+  const keep = column(series, src.series, src.onlyWhere);
+  return keep ? xs.filter((_, i) => keep[i] === 1) : undefined;
 }
-
-const SOURCES: Record<Run['benchmark'], NoiseSource[]> = {
-  sysbench: [{ metric: 'qps', values: (s) => column(s, 'sysbench', 'qps') }],
-  'insert-benchmark': [
-    { metric: 'inserts_per_s', values: (s) => iibenchSum(s, 'i_ips') },
-    { metric: 'queries_per_s', values: (s) => iibenchSum(s, 'i_qps') },
-  ],
-  'hammerdb-tprocc': [{ metric: 'nopm', values: measuredTpm, scaledFrom: 'tpm' }],
-  pgbench: [{ metric: 'tps', values: (s) => column(s, 'pgbench', 'tps') }],
-};
 
 /**
  * Interval rows for every test of `run` that has the figure and its series. The interval is centred on the
@@ -73,12 +52,12 @@ export function noiseRows(run: Run, series: SeriesFile): ResultRow[] {
   const rows: ResultRow[] = [];
   const value = new Map(run.results.map((r) => [`${r.test}\u0000${r.metric}`, r]));
   for (const [test, list] of Object.entries(series.tests)) {
-    for (const src of SOURCES[run.benchmark]) {
+    for (const src of vocabularyOf(run.workload).noise ?? []) {
       const figure = value.get(`${test}\u0000${src.metric}`);
       if (!figure) continue;
       const names = noiseMetricNames(src.metric);
       if (value.has(`${test}\u0000${names.low}`)) continue;
-      let xs = src.values(list);
+      let xs = valuesOf(src, list);
       if (!xs) continue;
       let scale = 1;
       if (src.scaledFrom) {

@@ -5,7 +5,7 @@ import { MAX_CONFIG_FILE_CHARS, parseContentYaml } from '../../src/runs/content-
 import { RunSpecSchema, type RunSpec } from '../../src/schemas/index.ts';
 import type { z } from 'zod';
 import { formatZodIssues } from '../../src/runs/problems.ts';
-import { VOCABULARIES } from '../../src/benchmarks/index.ts';
+import { vocabularyOf } from '../../benchmarks/index.ts';
 
 export class SpecError extends Error {}
 
@@ -14,7 +14,7 @@ export class SpecError extends Error {}
  * would fail at its first test: the spec is refused instead.
  */
 function specProblems(spec: RunSpec): z.core.$ZodIssue[] {
-  const vocabulary = VOCABULARIES[spec.benchmark.kind];
+  const vocabulary = vocabularyOf(spec.benchmark);
   const products = vocabulary.products;
   const wrongProducts = spec.dbms.flatMap((d, i) =>
     !products || products.includes(d.product)

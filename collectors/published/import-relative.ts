@@ -8,14 +8,14 @@
 // of the import, its own cells (listed or not) being 1. One run per column label: a column that appears in
 // several tables (against several bases) is one run with one relative table per base.
 import type { BenchmarkName, Meta, RelativeTable, Test } from '../../src/schemas/index.ts';
-import { VOCABULARIES } from '../../src/benchmarks/index.ts';
+import { benchmarkOf } from '../../benchmarks/index.ts';
 import { runId } from '../../src/runs/run-id.ts';
 import { archiveDate, archiveRun, fullLabel } from '../lib/archive-run.ts';
 import type { HarvestedRun } from '../lib/harvested.ts';
 import { parseNumber } from '../lib/numbers.ts';
 import { decimalsOf } from '../lib/printed-ratio.ts';
 import type { RawEntry } from '../lib/raw-tree.ts';
-import { BENCHMARKS, BENCHMARK_FOLDERS } from '../benchmarks.ts';
+import { BENCHMARK_FOLDERS, folderOf } from '../benchmarks.ts';
 import { parseCsv } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
 import { InputError } from '../lib/input-error.ts';
@@ -54,7 +54,7 @@ interface Table {
 
 /** Which benchmark a test name belongs to, as benchsite names tests. */
 function benchmarkOfTest(test: string): BenchmarkName | undefined {
-  return BENCHMARK_FOLDERS.find((f) => VOCABULARIES[f.name].isTestName(test))?.name;
+  return BENCHMARK_FOLDERS.find((f) => benchmarkOf(f.name).vocabulary.isTestName(test))?.name;
 }
 
 /** Runs of the tables; throws one Error listing every problem, each with file and line. */
@@ -96,7 +96,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
     );
   if (problems.length) throw new InputError(problems.join('\n'));
   const benchmark = [...benchmarks][0]!;
-  const folder = BENCHMARKS[benchmark];
+  const folder = folderOf(benchmark);
   const workload = (tests: Test[]) => folder.published.workload(tests, meta, metaName);
   // Asked once before any run is built: a fact --meta lacks (sysbench threads) is one error, not one per run.
   workload([]);

@@ -3,7 +3,7 @@
 // concurrency, test duration class, Lua scripts) block a comparison unless a report acknowledges the gate by
 // name; notes (host, kernel, tool version, build) are listed beside the numbers for the reader to judge.
 import type { Run } from '../schemas/index.ts';
-import { vocabularyOf } from '../benchmarks/index.ts';
+import { vocabularyOf } from '../../benchmarks/index.ts';
 import { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
 
 export { GATES, gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
@@ -17,7 +17,7 @@ export interface Comparability {
   notes: string[];
 }
 
-export { durationClass } from '../benchmarks/shapes.ts';
+export { durationClass } from '../../benchmarks/shapes.ts';
 
 /**
  * The values of a run that the gates compare, by gate name (absent when the run does not say: an unknown value

@@ -4,9 +4,26 @@
 // `relative`, for the view to show against that base only.
 import type { BenchmarkName, ProvenanceSourceName } from '../schemas/index.ts';
 import type { RunSummary } from '../schemas/run-summary.ts';
+import type { GroupDescriptor, MetricDescriptor } from '../engine/descriptor.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
+
+/**
+ * What the view needs of the benchmark's descriptor, as data: the browser compares the index's runs with the
+ * engine alone, and never loads a benchmark's code.
+ */
+export interface CompareDescriptor {
+  relativeName: string;
+  metrics: Record<string, MetricDescriptor>;
+  groups: GroupDescriptor[];
+  /** Per test (same order as tests): its group, or null for a test no table shows (a table load). */
+  group: Array<string | null>;
+  /** Per test: a warm-up the posts leave out. */
+  warmup: boolean[];
+}
 
 export interface CompareIndex {
   benchmark: BenchmarkName;
+  descriptor: CompareDescriptor;
   tests: string[];
   /** Metric of each test's values (same order as tests). */
   metrics: string[];
@@ -43,8 +60,16 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
   for (const { summary } of mine)
     for (const t of summary.relative ?? []) for (const [test] of t.values) add(test, 'relative');
   const position = new Map(tests.map((t, i) => [t, i]));
+  const d = descriptorOf(benchmark);
   return {
     benchmark,
+    descriptor: {
+      relativeName: d.relativeName,
+      metrics: d.metrics,
+      groups: d.groups,
+      group: tests.map((t) => d.groupOf(t) ?? null),
+      warmup: tests.map((t) => d.isWarmup(t)),
+    },
     tests,
     metrics,
     runs: mine.map(({ id, summary: s }) => {

@@ -3,15 +3,8 @@
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import {
-  compareTable,
-  descriptorOf,
-  runData,
-  summarizeTable,
-  THRESHOLDS,
-  type Cell,
-  type Summary,
-} from '../engine/index.ts';
+import { compareTable, runData, summarizeTable, THRESHOLDS, type Cell, type Summary } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 
 export interface HammerdbReportRun {
   id: string;

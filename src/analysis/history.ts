@@ -15,13 +15,13 @@ import { compareVersions } from './versions.ts';
 import {
   compareCell,
   compareTable,
-  descriptorOf,
   metricOf,
   summaryData,
   THRESHOLDS,
   type Cell,
   type RunData,
 } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 
 export interface Ladder {
   /**

@@ -2,7 +2,8 @@
 // (absolute throughput per DBMS x step with quartile colours, throughput relative to the first row, background
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.
-import type { InsertBenchmarkReportOptions, Run, SeriesFile, Thresholds } from '../schemas/index.ts';
+import type { Run, SeriesFile, Thresholds } from '../schemas/index.ts';
+import type { InsertBenchmarkReportOptions } from '../../benchmarks/insert-benchmark/schemas.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
 import { printfFixed } from '../lib/c-printf.ts';
 import { downsample } from './downsample.ts';
@@ -17,7 +18,8 @@ import {
   type StepInfo,
 } from '../../benchmarks/insert-benchmark/vocabulary.ts';
 import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
-import { compareTable, descriptorOf, runData, THRESHOLDS, type Cell } from '../engine/index.ts';
+import { compareTable, runData, THRESHOLDS, type Cell } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 
 export interface IbRow {
   id: string;

@@ -7,8 +7,6 @@ import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
 import {
   compareTable,
-  descriptorOf,
-  findDescriptor,
   runData,
   summarizeTable,
   THRESHOLDS,
@@ -18,6 +16,7 @@ import {
   type RunData,
   type Summary,
 } from '../engine/index.ts';
+import { descriptorOf, findDescriptor } from '../../benchmarks/index.ts';
 
 export interface ModelRun {
   id: string;

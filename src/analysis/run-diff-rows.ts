@@ -2,7 +2,8 @@
 // numbers of its own (a post's relative table has none: it is read against the base its post names), and each
 // test's headline number against the base's, as the engine's cell. Pure.
 import type { Run } from '../schemas/index.ts';
-import { compareCell, descriptorOf, metricOf, runData, type Verdict } from '../engine/index.ts';
+import { compareCell, metricOf, runData, type Verdict } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 import { compareVersions } from './versions.ts';
 import { comparability } from './comparability.ts';
 

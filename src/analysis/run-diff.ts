@@ -5,7 +5,6 @@
 import type { Problem } from '../schemas/problem.ts';
 import { encodePath, mdCode, mdLink } from './markdown-text.ts';
 import {
-  descriptorOf,
   formatBp,
   groupsOf,
   printedBasisPoints,
@@ -14,6 +13,7 @@ import {
   verdictMark,
   type Verdict,
 } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 import { diffRows, type DiffRow, type RunRef, type Thresholds } from './run-diff-rows.ts';
 
 export * from './run-diff-rows.ts';

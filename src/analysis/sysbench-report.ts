@@ -2,15 +2,8 @@
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
 import type { Run, Thresholds } from '../schemas/index.ts';
 import { comparability, splitGates, type Gate } from './comparability.ts';
-import {
-  compareTable,
-  descriptorOf,
-  runData,
-  summarizeTable,
-  THRESHOLDS,
-  type Cell,
-  type Summary,
-} from '../engine/index.ts';
+import { compareTable, runData, summarizeTable, THRESHOLDS, type Cell, type Summary } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 import type { SysbenchGroupId } from '../../benchmarks/sysbench/groups.ts';
 
 export interface ReportRun {

@@ -1,7 +1,6 @@
 // What the comparison engine knows of a benchmark: a descriptor (one per benchmark, descriptors/), read by the
 // engine and the pages instead of switching on the benchmark's name. A descriptor names things and their order;
 // it does no arithmetic (the engine divides, rounds and judges).
-import type { BenchmarkName } from '../schemas/index.ts';
 import type { NumberFormat } from './format.ts';
 import type { Direction } from './verdict.ts';
 
@@ -35,7 +34,7 @@ export interface CostTable {
 }
 
 export interface BenchmarkDescriptor {
-  name: BenchmarkName;
+  name: string;
   /** What tables and summaries call a relative value (`rQPS`, `relative NOPM`). */
   relativeName: string;
   /**

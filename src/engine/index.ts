@@ -4,7 +4,6 @@
 // Astro and no Node API: the compare view bundles this same module for the browser.
 export * from './cell.ts';
 export * from './descriptor.ts';
-export * from './descriptors/index.ts';
 export * from './format.ts';
 export * from './run-data.ts';
 export * from './summary.ts';

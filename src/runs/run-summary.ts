@@ -4,7 +4,7 @@
 // writes whole on every build: keep them small.
 import type { Run } from '../schemas/index.ts';
 import type { RunSummary } from '../schemas/run-summary.ts';
-import { primaryMetric } from '../benchmarks/index.ts';
+import { primaryMetric } from '../../benchmarks/index.ts';
 import { comparabilityKey, workloadSize } from '../analysis/comparability.ts';
 import { noiseMetricNames } from '../analysis/noise.ts';
 

@@ -3,7 +3,7 @@ import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
 import { parseSeriesFile } from './parse-series-file.ts';
 import { formatZodIssues, jsonPath, parseJsonText, problem, type Problem } from './problems.ts';
 import { runId } from './run-id.ts';
-import { vocabularyOf } from '../benchmarks/index.ts';
+import { vocabularyOf } from '../../benchmarks/index.ts';
 
 /**
  * Check the text of a run.json. `id` is its path under content/runs (without `/run.json`) when known; the

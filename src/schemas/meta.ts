@@ -3,8 +3,7 @@ import { IsoDate, Text, Name } from './common.ts';
 import { HostSchema } from './host.ts';
 import { DbmsSchema } from './dbms.ts';
 import { ConfigSchema } from './config.ts';
-import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkWorkloadSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
+import { sectionShape, type Sections } from '../../benchmarks/index.ts';
 import { HttpUrl } from './url.ts';
 
 /**
@@ -13,7 +12,7 @@ import { HttpUrl } from './url.ts';
  * `benchsite run` writes the facts it knows (spec, inventory, server) as `benchsite-meta.json` in each raw
  * run directory, so harvesting that directory (or its raw.tar.gz) again gives the same run.
  */
-export const MetaSchema = z.strictObject({
+const MetaBaseSchema = z.strictObject({
   /** Host facts; `name` becomes the host segment of run ids. */
   host: HostSchema.partial().optional(),
   /** DBMS facts for every harvested run, e.g. `{ product: mariadb }` for a stock sysbench output. */
@@ -37,28 +36,6 @@ export const MetaSchema = z.strictObject({
   spec: Text.optional(),
   /** Free text shown on the run page. */
   notes: z.string().optional(),
-  /** HammerDB facts the raw files or a published table may lack; what the files say wins. */
-  hammerdb: z
-    .strictObject({
-      /** Rampup minutes. */
-      rampupMinutes: z.number().nonnegative().optional(),
-      /** Measured minutes. */
-      durationMinutes: z.number().positive().optional(),
-      /** Whether stored procedures were used. */
-      storedProcedures: z.boolean().optional(),
-      /** Whether tables were partitioned. */
-      partitioned: z.boolean().optional(),
-      /** Virtual users used to build the schema. */
-      buildVirtualUsers: z.number().int().positive().optional(),
-    })
-    .optional(),
-  /**
-   * sysbench workload facts the raw files or archive do not carry (a summary table says nothing of threads,
-   * tables, rows or seconds), e.g. `{ threads: [1], tables: 1, rows: 50000000 }`. What the files say wins.
-   */
-  sysbench: SysbenchWorkloadSchema.omit({ kind: true }).partial().optional(),
-  /** Insert Benchmark workload facts the files do not carry, e.g. `{ clients: 1, bound: cpu }`. What the files say wins. */
-  insertBenchmark: InsertBenchmarkWorkloadSchema.omit({ kind: true }).partial().optional(),
   /**
    * Full labels of the short names an archive or a post uses for builds, so the label parser can read product,
    * version, build and config from them: `{ pg181: pg181_o2nofp.x10b_c8r32 }` for the short codes of HammerDB
@@ -78,5 +55,14 @@ export const MetaSchema = z.strictObject({
     })
     .optional(),
 });
+
+/**
+ * The `--meta` file: the shared facts, and the section of workload facts each benchmark adds under its own key
+ * (`sysbench:`, `insertBenchmark:`, `hammerdb:`: its folder's benchmark.ts, `meta`).
+ */
+export const MetaSchema = MetaBaseSchema.extend(sectionShape('meta')) as unknown as z.ZodType<
+  z.infer<typeof MetaBaseSchema> & Sections<'meta'>,
+  z.input<typeof MetaBaseSchema> & Sections<'meta'>
+>;
 
 export type Meta = z.infer<typeof MetaSchema>;

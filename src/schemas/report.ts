@@ -3,8 +3,7 @@ import { Name, RunId, Text } from './common.ts';
 import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
-import { InsertBenchmarkReportOptionsSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbReportOptionsSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
+import { sectionShape, type Sections } from '../../benchmarks/index.ts';
 import { Tag } from './site-config.ts';
 
 /** Colour thresholds of relative values. */
@@ -116,7 +115,7 @@ export const GATE_NAMES = [
  * Frontmatter of `content/reports/<YYYY-MM-DD>-<slug>.md`: which runs a post compares and against what base.
  * The Markdown body is the author's prose.
  */
-export const ReportSchema = z
+const ReportObjectSchema = z
   .strictObject({
     title: Name,
     /** Publication date. YAML dates are accepted as written (`2026-11-22`). */
@@ -173,10 +172,8 @@ export const ReportSchema = z
     /** Files attached to the report, listed and linked on its page (docs/reports.md, The front matter). */
     attachments: z.array(ReportAttachmentSchema).optional(),
     draft: z.boolean().default(false),
-    /** Options of Insert Benchmark reports. */
-    insertBenchmark: InsertBenchmarkReportOptionsSchema.optional(),
-    /** Options of HammerDB reports. */
-    hammerdb: HammerdbReportOptionsSchema.optional(),
+    // The options only one benchmark's reports have, each under its key (its folder's benchmark.ts).
+    ...sectionShape('reportOptions'),
   })
   .superRefine((r, ctx) => {
     const builtIn = ['all', 'point', 'range', 'range-agg', 'writes'];
@@ -207,6 +204,15 @@ export const ReportSchema = z
       });
     }
   });
+
+/**
+ * A report's frontmatter: the shared fields, and the options each benchmark's reports add under its key
+ * (`insertBenchmark:`, `hammerdb:`).
+ */
+export const ReportSchema = ReportObjectSchema as unknown as z.ZodType<
+  z.infer<typeof ReportObjectSchema> & Sections<'reportOptions'>,
+  z.input<typeof ReportObjectSchema> & Sections<'reportOptions'>
+>;
 
 export type Report = z.infer<typeof ReportSchema>;
 export type ReportSection = z.infer<typeof ReportSectionSchema>;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
-import { SysbenchSpecSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkSpecSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbSpecSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
-import { PgbenchSpecSchema } from '../../benchmarks/pgbench/schemas.ts';
+import { BENCHMARKS, type Registered } from '../../benchmarks/index.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */
 export const SshSchema = z.strictObject({
@@ -72,13 +69,10 @@ export const SpecDbmsSchema = z.strictObject({
   connection: ConnectionSchema,
 });
 
-/** The benchmark part of a spec, one shape per benchmark, chosen by `kind`. */
-export const SpecBenchmarkSchema = z.discriminatedUnion('kind', [
-  SysbenchSpecSchema,
-  InsertBenchmarkSpecSchema,
-  HammerdbSpecSchema,
-  PgbenchSpecSchema,
-]);
+type Specs = Registered['spec'];
+
+/** The benchmark part of a spec, one shape per benchmark (its folder's schemas.ts), chosen by `kind`. */
+export const SpecBenchmarkSchema = z.discriminatedUnion('kind', BENCHMARKS.map((b) => b.spec) as [Specs, ...Specs[]]);
 
 /**
  * A run spec (YAML): what to run, where, against which DBMS entries. `benchsite run <spec>` plans, executes

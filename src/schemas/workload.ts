@@ -1,19 +1,16 @@
 import { z } from 'zod';
-import { SysbenchWorkloadSchema } from '../../benchmarks/sysbench/schemas.ts';
-import { InsertBenchmarkWorkloadSchema } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { HammerdbWorkloadSchema } from '../../benchmarks/hammerdb-tprocc/schemas.ts';
-import { PgbenchWorkloadSchema } from '../../benchmarks/pgbench/schemas.ts';
+import { BENCHMARKS, BENCHMARK_NAMES, type Registered } from '../../benchmarks/index.ts';
 
-/** Benchmarks benchsite understands; also the first segment of every run id. */
-export const Benchmark = z.enum(['sysbench', 'insert-benchmark', 'hammerdb-tprocc', 'pgbench']);
+/** Benchmarks benchsite understands (benchmarks/registry.ts); also the first segment of every run id. */
+export const Benchmark = z.enum(BENCHMARK_NAMES);
 
-/** The workload of a run, one shape per benchmark, chosen by `kind` (which equals the run's `benchmark`). */
-export const WorkloadSchema = z.discriminatedUnion('kind', [
-  SysbenchWorkloadSchema,
-  InsertBenchmarkWorkloadSchema,
-  HammerdbWorkloadSchema,
-  PgbenchWorkloadSchema,
-]);
+type Workloads = Registered['workload'];
+
+/** The workload of a run, one shape per benchmark (its folder's schemas.ts), chosen by `kind` (the run's `benchmark`). */
+export const WorkloadSchema = z.discriminatedUnion(
+  'kind',
+  BENCHMARKS.map((b) => b.workload) as [Workloads, ...Workloads[]],
+);
 
 export type BenchmarkName = z.infer<typeof Benchmark>;
 export type Workload = z.infer<typeof WorkloadSchema>;

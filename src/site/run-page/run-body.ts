@@ -9,7 +9,7 @@ import { summarizeRun } from '../../runs/run-summary.ts';
 import { fmtValue } from '../format.ts';
 import { firstRunId } from '../../runs/run-id.ts';
 import { NOISE_EXPLANATION, noiseMetricNames } from '../../analysis/noise.ts';
-import { primaryMetric } from '../../benchmarks/index.ts';
+import { primaryMetric } from '../../../benchmarks/index.ts';
 import { html, raw, type Html } from '../html.ts';
 import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
 import { safeHref } from '../safe-url.ts';

@@ -25,7 +25,7 @@ describe('harvestAny', () => {
     const sysbench = tree('realruns/sysbench.tar.gz');
     const r = harvestAny({ name: 'x', entries: sysbench.entries });
     expect(r.skipped.find((s) => s.path === 'sysbench/PROVENANCE.md')?.reason).toBe(
-      'not recognised by any harvester (sysbench, insert-benchmark, hammerdb-tprocc, pgbench)',
+      'not recognised by any harvester (hammerdb-tprocc, insert-benchmark, pgbench, sysbench)',
     );
   });
 });

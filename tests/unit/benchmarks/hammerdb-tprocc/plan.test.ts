@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hammerdbcliPath, planHammerdb, type HammerdbPlan } from '../../../../benchmarks/hammerdb-tprocc/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
-import type { HammerdbSpec } from '../../../../src/schemas/index.ts';
+import type { HammerdbSpec } from '../../../../benchmarks/hammerdb-tprocc/schemas.ts';
 
 const text = `name: nightly
 host: { name: lab1 }

@@ -7,7 +7,7 @@ import {
   workloadOf,
 } from '../../../../benchmarks/hammerdb-tprocc/tcl.ts';
 import { parseSpec } from '../../../../collectors/lib/read-spec.ts';
-import type { HammerdbSpec } from '../../../../src/schemas/index.ts';
+import type { HammerdbSpec } from '../../../../benchmarks/hammerdb-tprocc/schemas.ts';
 
 const spec = parseSpec(
   'spec.yaml',

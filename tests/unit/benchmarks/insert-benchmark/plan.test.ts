@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { IIBENCH_LAUNCHER, planInsertBenchmark } from '../../../../benchmarks/insert-benchmark/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
-import type { InsertBenchmarkSpec } from '../../../../src/schemas/index.ts';
+import type { InsertBenchmarkSpec } from '../../../../benchmarks/insert-benchmark/schemas.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 
 const FIXTURE_STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4'];

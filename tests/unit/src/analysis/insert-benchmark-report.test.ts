@@ -11,7 +11,11 @@ import {
   insertBenchmarkReport,
   type InsertBenchmarkReportModel,
 } from '../../../../src/analysis/insert-benchmark-report.ts';
-import { formatSummaryValue, sumIostatValue, SUMMARY_COLUMNS } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
+import {
+  formatSummaryValue,
+  sumIostatValue,
+  SUMMARY_COLUMNS,
+} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { printfFixed } from '../../../../src/lib/c-printf.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCell } from '../../../../src/engine/cell.ts';
 import { metricOf } from '../../../../src/engine/descriptor.ts';
-import { findDescriptor } from '../../../../src/engine/descriptors/index.ts';
+import { findDescriptor } from '../../../../benchmarks/index.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
 import { data } from './helpers.ts';
 

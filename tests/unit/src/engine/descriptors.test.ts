@@ -1,7 +1,7 @@
 // The registry of descriptors: one per benchmark of the run schema, and an unknown name is an error naming the
 // known ones. Descriptors name and order; their groups never mix reads and writes.
 import { describe, expect, it } from 'vitest';
-import { BENCHMARK_NAMES, DESCRIPTORS, descriptorOf } from '../../../../src/engine/descriptors/index.ts';
+import { BENCHMARKS, BENCHMARK_NAMES, descriptorOf } from '../../../../benchmarks/index.ts';
 import { Benchmark } from '../../../../src/schemas/index.ts';
 
 describe('descriptors', () => {
@@ -10,7 +10,7 @@ describe('descriptors', () => {
   });
   it('an unknown name is an error naming the file and the known benchmarks', () => {
     expect(() => descriptorOf('tpch', 'content/reports/x.md')).toThrow(
-      'content/reports/x.md: unknown benchmark "tpch"; the known benchmarks are sysbench, insert-benchmark, hammerdb-tprocc, pgbench',
+      'content/reports/x.md: unknown benchmark "tpch"; the known benchmarks are hammerdb-tprocc, insert-benchmark, pgbench, sysbench',
     );
   });
   it('every group of tests is reads, writes or mixed; sysbench splits the posts four groups', () => {
@@ -45,7 +45,8 @@ describe('descriptors', () => {
     ]);
   });
   it('headline metrics with unit, direction and digits; costs lower-is-better', () => {
-    for (const d of DESCRIPTORS) for (const m of Object.values(d.metrics)) expect(m.unit).not.toBe('');
+    for (const d of BENCHMARKS.map((b) => b.descriptor))
+      for (const m of Object.values(d.metrics)) expect(m.unit).not.toBe('');
     const s = descriptorOf('sysbench');
     expect(s.headline('scan', (m) => m === 'scan_krows_per_s' || m === 'qps')).toBe('scan_krows_per_s');
     expect(s.metrics.cpu_per_query!.direction).toBe('lower');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCell } from '../../../../src/engine/cell.ts';
 import type { MetricDescriptor } from '../../../../src/engine/descriptor.ts';
-import { findDescriptor } from '../../../../src/engine/descriptors/index.ts';
+import { findDescriptor } from '../../../../benchmarks/index.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
 import { cellNumber, parseSummaryTable } from '../../../../benchmarks/insert-benchmark/parse-summaries.ts';
 import { fixtureText } from '../../../helpers/fixtures.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compareIndex } from '../../../../src/analysis/compare-index.ts';
 import { compareCell } from '../../../../src/engine/cell.ts';
 import { metricOf } from '../../../../src/engine/descriptor.ts';
-import { descriptorOf } from '../../../../src/engine/descriptors/index.ts';
+import { descriptorOf } from '../../../../benchmarks/index.ts';
 import { compareIndexData, runData, summaryData } from '../../../../src/engine/run-data.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
 import { summarizeRun } from '../../../../src/runs/run-summary.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCells, summarizeTable, summaryText } from '../../../../src/engine/summary.ts';
 import { compareTable } from '../../../../src/engine/table.ts';
-import { findDescriptor } from '../../../../src/engine/descriptors/index.ts';
+import { findDescriptor } from '../../../../benchmarks/index.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
 import { data } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // A table from a section spec: columns (the first the base, or each relative to the one before it), rows in the
 // descriptor's groups, the headline metric per test.
 import { describe, expect, it } from 'vitest';
-import { findDescriptor } from '../../../../src/engine/descriptors/index.ts';
+import { findDescriptor } from '../../../../benchmarks/index.ts';
 import { compareTable } from '../../../../src/engine/table.ts';
 import { THRESHOLDS } from '../../../../src/engine/verdict.ts';
 import { data } from './helpers.ts';

@@ -11,7 +11,7 @@ describe('reportView', () => {
   });
   it('stops on a benchmark without a view, naming the report and the known benchmarks', () => {
     expect(() => reportView(views, 'pgbench', 'content/reports/2026-01-01-x.md')).toThrow(
-      'content/reports/2026-01-01-x.md: benchmark "pgbench" has no report view; the benchmarks reports can show are sysbench, insert-benchmark, hammerdb-tprocc. Set `benchmark:` to one of them.',
+      'content/reports/2026-01-01-x.md: benchmark "pgbench" has no report view; the benchmarks reports can show are hammerdb-tprocc, insert-benchmark, sysbench. Set `benchmark:` to one of them.',
     );
     // A name that is a key of every object is no view either.
     expect(() => reportView(views, 'constructor', 'r.md')).toThrow('has no report view');

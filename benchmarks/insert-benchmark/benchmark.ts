@@ -1,0 +1,22 @@
+// The Insert Benchmark as benchsite knows it (site-safe): its name, schemas, vocabulary and descriptor.
+// benchmarks/registry.ts lists it; the CLI's side is collect.ts.
+import type { BenchmarkDefinition } from '../shapes.ts';
+import { insertBenchmarkDescriptor } from './descriptor.ts';
+import {
+  InsertBenchmarkMetaSchema,
+  InsertBenchmarkReportOptionsSchema,
+  InsertBenchmarkSpecSchema,
+  InsertBenchmarkWorkloadSchema,
+} from './schemas.ts';
+import { vocabulary } from './vocabulary.ts';
+
+export const benchmark = {
+  name: 'insert-benchmark',
+  workload: InsertBenchmarkWorkloadSchema,
+  spec: InsertBenchmarkSpecSchema,
+  vocabulary,
+  descriptor: insertBenchmarkDescriptor,
+  meta: { key: 'insertBenchmark', schema: InsertBenchmarkMetaSchema },
+  reportOptions: { key: 'insertBenchmark', schema: InsertBenchmarkReportOptionsSchema },
+  readme: 'benchmarks/insert-benchmark/README.md',
+} as const satisfies BenchmarkDefinition<'insert-benchmark', typeof InsertBenchmarkWorkloadSchema>;
