@@ -9,7 +9,6 @@ import type { Ladder } from './history.ts';
 import { compareVersions } from './versions.ts';
 import {
   compareCell,
-  descriptorOf,
   formatGeneral,
   formatRelative,
   metricOf,
@@ -19,6 +18,7 @@ import {
   type Cell,
   type RunData,
 } from '../engine/index.ts';
+import { descriptorOf } from '../../benchmarks/index.ts';
 
 type Entry = { id: string; summary: RunSummary };
 
