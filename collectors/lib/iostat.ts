@@ -80,6 +80,7 @@ export function parseIostat(input: string | Uint8Array): Iostat {
       return rows;
     },
   };
+  read.set(out, { text, spans });
   const nameBytes: Buffer[] = []; // deviceNames[i] as UTF-8
   let mode: 0 | 1 | 2 = 0; // 0 none, 1 after `avg-cpu:`, 2 device lines
   let last = -1; // index in deviceNames of the device of the last device line
@@ -138,6 +139,9 @@ export function parseIostat(input: string | Uint8Array): Iostat {
   return out;
 }
 
+/** The bytes parseIostat read and where each device's numbers are in them (harnessIostatSums reads its rows). */
+const read = new WeakMap<Iostat, { text: Buffer; spans: Map<string, number[]> }>();
+
 /** iostat's date in the C/en_US locale is MM/DD/YY or MM/DD/YYYY; ISO (YYYY-MM-DD) is accepted too. */
 export function readIostatDate(text: string): string | undefined {
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -161,23 +165,49 @@ export function harnessFieldsFor(headerLine: string): { rs: number; rkb: number;
 /**
  * The harness average: `grep <dname> file | awk '{ rs+=$crs; ... c+=1 }'`. A substring match, so `md2` also
  * matches `md20` and any other line containing the name. `skipFirst` is sum_iostat.sh's NR>1 (Insert Benchmark).
- * Finds the matching lines with indexOf over the whole text instead of splitting it into lines.
+ * Finds the matching lines with indexOf over the whole text instead of splitting it into lines; with `parsed`
+ * (parseIostat of the same bytes), when those lines are exactly the device's own, it adds up the device's rows
+ * instead of reading their numbers again (the same numbers, added in the same order).
  * `stopAtFirstIO` answers only "did this device do any IO" (the sums are then partial).
  */
 export function harnessIostatSums(
   input: string | Uint8Array,
   device: string,
   skipFirst = false,
-  opts: { stopAtFirstIO?: boolean } = {},
+  opts: { stopAtFirstIO?: boolean; parsed?: Iostat } = {},
 ) {
   const text = textBytes(input);
   const h = harnessHeader(text);
   const cols = h ? harnessFieldsFor(h) : undefined;
   if (!cols || device === '') return undefined;
   const sums = { samples: 0, rs: 0, rkb: 0, ws: 0, wkb: 0 };
-  const nums: number[] = [];
   const name = Buffer.from(device, 'utf8');
   let first = true;
+  // One matching line's numbers: awk's fields are 1-based and count the device name, so field k is values[k - 1 -
+  // skip] (`skip` fields not in `values`); words are NaN (awk: 0). Returns whether to stop.
+  const add = (values: number[], skip: number) => {
+    if (skipFirst && first) {
+      first = false;
+      return false;
+    }
+    first = false;
+    const at = (k: number) => {
+      const v = values[k - 1 - skip];
+      return v === undefined || Number.isNaN(v) ? 0 : v;
+    };
+    sums.samples += 1;
+    sums.rs += at(cols.rs);
+    sums.rkb += at(cols.rkb);
+    sums.ws += at(cols.ws);
+    sums.wkb += at(cols.wkb);
+    return !!opts.stopAtFirstIO && sums.rs + sums.ws + sums.rkb + sums.wkb > 0;
+  };
+  const rows = opts.parsed && ownRows(opts.parsed, text, device, name);
+  if (rows) {
+    for (const r of rows) if (add(r, 1)) break;
+    return sums;
+  }
+  const nums: number[] = [];
   let pos = 0;
   for (;;) {
     const hit = text.indexOf(name, pos);
@@ -186,25 +216,27 @@ export function harnessIostatSums(
     let lineEnd = text.indexOf(10, hit);
     if (lineEnd < 0) lineEnd = text.length;
     pos = lineEnd + 1;
-    if (skipFirst && first) {
-      first = false;
-      continue;
-    }
-    first = false;
-    // awk fields are 1-based and count the device name: scan all tokens, words become NaN (awk: 0).
     scanNumberBytes(text, lineStart, lineEnd, nums, Math.max(cols.rs, cols.rkb, cols.ws, cols.wkb));
-    const at = (k: number) => {
-      const v = nums[k - 1];
-      return v === undefined || Number.isNaN(v) ? 0 : v;
-    };
-    sums.samples += 1;
-    sums.rs += at(cols.rs);
-    sums.rkb += at(cols.rkb);
-    sums.ws += at(cols.ws);
-    sums.wkb += at(cols.wkb);
-    if (opts.stopAtFirstIO && sums.rs + sums.ws + sums.rkb + sums.wkb > 0) break;
+    if (add(nums, 0)) break;
   }
   return sums;
+}
+
+/**
+ * The device's rows, when the lines holding its name are exactly its own lines (each found at its name, the
+ * first word): then the harness reads the same numbers from them. Else undefined (`md2` in `md20`'s lines, a
+ * host named like a device, a cut last line the rows leave out).
+ */
+function ownRows(parsed: Iostat, text: Buffer, device: string, name: Buffer): number[][] | undefined {
+  const known = read.get(parsed);
+  if (known?.text !== text) return undefined;
+  const at = known.spans.get(device) ?? [];
+  let k = 0;
+  for (let hit = text.indexOf(name); hit >= 0; hit = text.indexOf(name, at[k - 1]! + 1)) {
+    if (k >= at.length || hit !== at[k]! - name.length) return undefined;
+    k += 2;
+  }
+  return k === at.length ? parsed.rows(device) : undefined;
 }
 
 /**

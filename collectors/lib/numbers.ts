@@ -60,55 +60,73 @@ const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
+
 /**
  * Read the white-space (space, tab, CR) separated tokens of the UTF-8 bytes b[start, end) as numbers into `out`
  * (cleared first): a token that is not a plain decimal number (`-12`, `3.50`) becomes NaN. A hand-written scanner
  * on the file's bytes (text-bytes.ts), because harvest reads hundreds of MB of vmstat/iostat output and a decoded
  * string, substrings and Number() per field are the slow part. The result equals Number(token): mantissa /
- * 10^decimals is one correctly rounded division of exact values. `max` stops after that many tokens.
+ * 10^decimals is one correctly rounded division of exact values. `max` stops after that many tokens. The usual
+ * token is read by two loops of digits; anything else by oddToken, kept out of the loop so that it stays small
+ * (and `out` is written by index, not cleared and pushed to: each clear let go of its storage).
  */
 export function scanNumberBytes(b: Uint8Array, start: number, end: number, out: number[], max = Infinity): number[] {
-  out.length = 0;
+  let n = 0;
   let i = start;
-  while (i < end && out.length < max) {
+  while (i < end && n < max) {
     let c = b[i]!;
-    if (c === 32 || c === 9 || c === 13) {
+    if (isBlank(c)) {
       i++;
       continue;
     }
-    let neg = false;
-    if (c === 45) {
-      neg = true;
-      ++i;
-    }
+    const neg = c === 45;
+    if (neg) i++;
     let mant = 0;
-    let digits = 0;
-    let decimals = 0;
-    let dot = false;
-    let ok = true;
+    const from = i;
     for (; i < end; i++) {
       c = b[i]!;
-      if (c >= 48 && c <= 57) {
-        mant = mant * 10 + (c - 48);
-        digits++;
-        if (dot) decimals++;
-      } else if (c === 46 && !dot) dot = true;
-      else if (c === 32 || c === 9 || c === 13) break;
-      else ok = false;
+      if (c < 48 || c > 57) break;
+      mant = mant * 10 + (c - 48);
     }
-    if (!ok || digits === 0 || digits > 15 || decimals > 15) {
-      // Number() of the token when it is a plain number (ASCII only, so latin1 reads it), else NaN.
-      let s = i - 1;
-      while (s >= start && !(b[s] === 32 || b[s] === 9)) s--;
-      let tok = '';
-      for (let k = s + 1; k < i; k++) tok += String.fromCharCode(b[k]!);
-      out.push(PLAIN_NUMBER.test(tok) ? Number(tok) : NaN);
+    const whole = i - from;
+    let decimals = 0;
+    if (i < end && c === 46) {
+      const dot = ++i;
+      for (; i < end; i++) {
+        c = b[i]!;
+        if (c < 48 || c > 57) break;
+        mant = mant * 10 + (c - 48);
+      }
+      decimals = i - dot;
+    }
+    const digits = whole + decimals;
+    if ((i < end && !isBlank(c)) || digits === 0 || digits > 15) {
+      while (i < end && !isBlank(b[i]!)) i++;
+      out[n++] = oddToken(b, start, i);
       continue;
     }
     const v = decimals ? mant / POW10[decimals]! : mant;
-    out.push(neg ? -v : v);
+    out[n++] = neg ? -v : v;
   }
+  out.length = n;
   return out;
+}
+
+/**
+ * Number() of the token ending at b[i - 1] when it is a plain number (ASCII only, so latin1 reads it), else NaN.
+ * A word (any byte but `-`, `.` and digits) is NaN at once: no string is made of a header's words.
+ */
+function oddToken(b: Uint8Array, start: number, i: number): number {
+  let s = i - 1;
+  while (s >= start && !(b[s] === 32 || b[s] === 9)) s--;
+  let tok = '';
+  for (let k = s + 1; k < i; k++) {
+    const c = b[k]!;
+    if (c !== 45 && c !== 46 && (c < 48 || c > 57)) return NaN;
+    tok += String.fromCharCode(c);
+  }
+  return PLAIN_NUMBER.test(tok) ? Number(tok) : NaN;
 }
 
 /** Every run of digits (with an optional `.fraction`) in text[start, end), in order: `[ 12s ] qps: 3.5` -> 12, 3.5. */

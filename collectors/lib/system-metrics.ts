@@ -95,8 +95,13 @@ function cleanIostat(io: Iostat, device: string): IostatAverages | undefined {
   };
 }
 
-function harnessIostat(text: string | Uint8Array, device: string, skipFirst: boolean): IostatAverages | undefined {
-  const s = harnessIostatSums(text, device, skipFirst);
+function harnessIostat(
+  text: string | Uint8Array,
+  device: string,
+  skipFirst: boolean,
+  parsed?: Iostat,
+): IostatAverages | undefined {
+  const s = harnessIostatSums(text, device, skipFirst, { parsed });
   if (!s || s.samples === 0) return undefined;
   return {
     device,
@@ -122,7 +127,8 @@ export function systemMetrics(input: SystemInput): SystemMetrics {
     deviceSource: dev ? input.deviceSource : undefined,
     harness: {
       vmstat: v ? harnessVmstat(v) : undefined,
-      iostat: io && dev ? harnessIostat(io.text, dev, input.harnessSkipFirstIostat ?? false) : undefined,
+      // The device's rows are read anyway (the clean averages, the series): the harness's sums may add them up.
+      iostat: io && dev ? harnessIostat(io.text, dev, input.harnessSkipFirstIostat ?? false, io.parsed) : undefined,
     },
     clean: {
       vmstat: v ? cleanVmstat(v) : undefined,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { harnessFieldsFor, parseIostat, readIostatDate } from '../../../../collectors/lib/iostat.ts';
+import { harnessFieldsFor, harnessIostatSums, parseIostat, readIostatDate } from '../../../../collectors/lib/iostat.ts';
+import { textBytes } from '../../../../collectors/lib/text-bytes.ts';
 import { systemMetrics, systemResultRows } from '../../../../collectors/lib/system-metrics.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';
 import { fixtureText, MYTOOLS_FEB25 } from '../../../helpers/fixtures.ts';
@@ -62,6 +63,28 @@ describe('parseIostat', () => {
       expect(harnessLine(feb25, dev)).toBe(sh(anSh(dev), feb25));
     },
   );
+
+  it('adds up the device rows for the harness average when its lines are exactly the device lines, else searches', () => {
+    // A row changed after parsing shows which way the sums were made: from the rows, or by the text's search.
+    const sums = (text: string, dev: string, skipFirst = false) => {
+      const bytes = textBytes(Buffer.from(text, 'latin1'));
+      const parsed = parseIostat(bytes);
+      const searched = harnessIostatSums(bytes, dev, skipFirst);
+      const rows = parsed.rows(dev);
+      const fromParsed = harnessIostatSums(bytes, dev, skipFirst, { parsed });
+      expect(fromParsed).toEqual(searched);
+      if (rows.length > 1) rows.at(-1)![0]! += 1000; // r/s of the last row
+      return { searched, fromRows: harnessIostatSums(bytes, dev, skipFirst, { parsed })!.rs !== searched!.rs };
+    };
+    expect(sums(feb25, 'nvme0n1').fromRows).toBe(true);
+    expect(sums(feb25, 'md2', true).fromRows).toBe(true);
+    // md2 is also in md20's lines; a host named after the device; a last line cut short: the search.
+    expect(sums(feb25.replaceAll('\nmd0 ', '\nmd20 '), 'md2').fromRows).toBe(false);
+    expect(sums(feb25.replace(/\(([^)]*)\)/, '(nvme0n1-db)'), 'nvme0n1').fromRows).toBe(false);
+    const cut = `${feb25.trimEnd()}\nnvme0n1 1 2 3`; // no line end: iostat stopped while writing it
+    expect(sums(cut, 'nvme0n1').searched!.samples).toBe(parseIostat(cut).rows('nvme0n1').length + 1);
+    expect(sums(cut, 'nvme0n1').fromRows).toBe(false);
+  });
 
   it('feb25 with md2 reproduces the sb.met line the harness wrote', () => {
     const met = fixtureText(`${MYTOOLS_FEB25}sb.met.point-query.range100.pk1.dop40`).split('\n')[2]!;
