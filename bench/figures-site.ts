@@ -65,12 +65,12 @@ export async function buildFigures(work: string, sizes: number[], log: (s: strin
     if (n === Math.max(...sizes)) {
       // The index lists hosts, not runs, and loads the run index only to search: its size at this many runs.
       const index = await pageBytes(out, 'index.html');
-      const runIndex = (await stat(join(out, 'data/run-index.json'))).size;
+      const runIndex = (await stat(join(out, 'data/runs/index.json'))).size;
       figures.push({
         name: `index_page_kb_${n}_runs`,
         value: index / 1024,
         unit: 'KB',
-        note: `HTML + CSS; the search loads /data/run-index.json (${Math.round(runIndex / 1024)} KB) when used`,
+        note: `HTML + CSS; its filter loads /data/runs/index.json (${Math.round(runIndex / 1024)} KB) and the files of the hosts it needs when used`,
         target: '<= 100',
       });
       // One more run (a copy of an existing one under a new label), then build again with the caches warm; three

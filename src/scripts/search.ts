@@ -1,5 +1,7 @@
-// The search page: Pagefind's interface over the index in /pagefind/ (src/site/search/index-site.ts), whose
-// result links are paths from the site's root, put under the base the page is served at. `?q=` starts a search.
+// The search page: Pagefind's interface over the index of reports and pages in /pagefind/
+// (src/site/search/index-site.ts), whose result links are paths from the site's root, put under the base the page
+// is served at; runs, host pages and histories are found by the filter below it (find-runs.ts), which gets the
+// same words. `?q=` starts a search.
 interface PagefindUIInstance {
   triggerSearch(term: string): void;
 }
@@ -30,6 +32,13 @@ if (element && ui) {
     input.id = 'search-input';
     label.hidden = false;
   }
+  // The words go to the filter of runs below too (find-runs.ts), so one box searches both.
+  const runWords = document.querySelector<HTMLInputElement>('#find input[name="q"]');
+  input?.addEventListener('input', () => {
+    if (!runWords) return;
+    runWords.value = input.value;
+    runWords.form?.dispatchEvent(new Event('input'));
+  });
   const q = new URLSearchParams(location.search).get('q');
   if (q) search.triggerSearch(q);
 }

@@ -1,6 +1,7 @@
-// The search (Pagefind, src/site/search/): its index is in dist/pagefind/ after the build, the search page finds
-// reports, runs, host pages and histories offline in the browser, its filters narrow them (a version by its
-// leading parts: 8.4 is not 18.4), and the index page's instant filter matches versions the same way.
+// The search (Pagefind, src/site/search/): its index of reports and pages is in dist/pagefind/ after the build; the
+// search page finds reports with it and runs, host pages and histories with the filter of runs over /data/runs/
+// (src/scripts/find-runs.ts), offline in the browser; their filters narrow them (a version by its leading parts:
+// 8.4 is not 18.4), and the index page's instant filter matches versions the same way.
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,29 @@ function search(page: Page, term: string | null, filters: Record<string, string 
   })()`);
 }
 
+/**
+ * The filter of runs on the search page with its fields set (the others emptied): each run found, its link and
+ * version, once its status says it searched.
+ */
+async function foundRuns(
+  page: Page,
+  fields: Record<string, string> = {},
+): Promise<Array<{ href: string; version: string }>> {
+  if (Object.keys(fields).length) {
+    await page.evaluate(() => document.body.removeAttribute('data-find-ready'));
+    for (const f of ['q', 'version', 'config']) await page.fill(`#find input[name="${f}"]`, fields[f] ?? '');
+    for (const f of ['benchmark', 'host', 'product'])
+      await page.selectOption(`#find select[name="${f}"]`, fields[f] ?? '');
+  }
+  await page.locator('body[data-find-ready="true"]').waitFor();
+  return page.locator('#found tbody tr').evaluateAll((rows) =>
+    rows.map((r) => ({
+      href: r.querySelector('a')!.getAttribute('href')!,
+      version: r.querySelectorAll('td')[5]!.textContent ?? '',
+    })),
+  );
+}
+
 describe('search', () => {
   it('the build writes the index to dist/pagefind/', () => {
     const dist = buildSite();
@@ -58,29 +82,37 @@ describe('search', () => {
     await context.close();
   });
 
-  it('finds runs, host pages and histories, each of its type', async () => {
-    const { page, context } = await site.open('/search/');
-    const runs = await search(page, 'pg1518', { type: 'run' });
-    expect(runs.map((r) => r.url)).toContain('/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/');
-    for (const r of runs) expect(r.filters.version).toContain('15.18');
-    const hosts = await search(page, 'pn53', { type: 'host' });
-    expect(hosts.map((r) => r.url)).toContain('/hosts/sysbench/pn53/');
-    const history = await search(page, null, { type: 'history', DBMS: 'postgres', host: 'pn53' });
-    expect(history.map((r) => r.url)).toContain('/history/hammerdb-tprocc/pn53/postgres/');
+  it('finds runs, host pages and histories with the filter below, from the same words', async () => {
+    const { page, context } = await site.open('/search/?q=pg1518');
+    const runs = await foundRuns(page);
+    expect(runs.map((r) => r.href)).toContain('/runs/sysbench/vm/20261122-x.pg1518.cy1.pk1/');
+    for (const r of runs) expect(r.version).toBe('15.18');
+    // Words typed in the search box go to the filter too.
+    await page.fill('input.pagefind-ui__search-input', 'pn53');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#find input[name="q"]') instanceof HTMLInputElement &&
+        (document.querySelector('#find input[name="q"]') as HTMLInputElement).value === 'pn53',
+    );
+    await page.locator('#found li[data-type="host"] a[href="/hosts/sysbench/pn53/"]').waitFor();
+    await page.fill('#find input[name="q"]', '');
+    await page.selectOption('#find select[name="product"]', 'postgres');
+    await page.selectOption('#find select[name="host"]', 'pn53');
+    await page.locator('#found li[data-type="history"] a[href="/history/hammerdb-tprocc/pn53/postgres/"]').waitFor();
     await context.close();
   });
 
-  it('filters by version by its leading parts (8.4 is not 18.4), by DBMS and by tag', async () => {
+  it('filters runs by version by its leading parts (8.4 is not 18.4) and by DBMS, reports by tag', async () => {
     const { page, context } = await site.open('/search/');
-    const v84 = await search(page, null, { type: 'run', version: '8.4' });
+    const v84 = await foundRuns(page, { version: '8.4' });
     expect(v84.length).toBeGreaterThan(0);
-    for (const r of v84) expect(r.title).toMatch(/ 8\.4(\.\d+)? on /);
-    const v184 = await search(page, null, { type: 'run', version: '18.4' });
+    for (const r of v84) expect(r.version).toMatch(/^8\.4(\.\d+)?$/);
+    const v184 = await foundRuns(page, { version: '18.4' });
     expect(v184.length).toBeGreaterThan(0);
-    expect(v84.map((r) => r.url).filter((u) => v184.some((x) => x.url === u))).toEqual([]);
-    const pg19 = await search(page, null, { type: 'run', DBMS: 'postgres', version: '19' });
-    expect(pg19.map((r) => r.title).every((t) => t.includes('postgres 19beta1'))).toBe(true);
+    expect(v84.map((r) => r.href).filter((u) => v184.some((x) => x.href === u))).toEqual([]);
+    const pg19 = await foundRuns(page, { product: 'postgres', version: '19' });
     expect(pg19.length).toBeGreaterThan(0);
+    expect(pg19.every((r) => r.version === '19beta1')).toBe(true);
     const fsync = await search(page, null, { tag: 'fsync' });
     expect(fsync.map((r) => r.url).sort()).toEqual([
       '/reports/2026-02-16-mariadb-binlog-storage-engine-sysbench/',

@@ -15,7 +15,14 @@ import type { BenchmarkName } from '../../schemas/index.ts';
 import type { RunSummary } from '../../schemas/run-summary.ts';
 import { CONTENT_DIR, RUNS_DIR } from '../content-dirs.ts';
 import { historyContent } from '../history-content.ts';
-import { benchmarkData, benchmarkDataPath, RUN_INDEX_PATH, runIndexData } from '../list-pages/data-files.ts';
+import {
+  benchmarkData,
+  benchmarkDataPath,
+  runsGroupData,
+  runsGroupPath,
+  RUNS_INDEX_PATH,
+  runsIndexData,
+} from '../list-pages/data-files.ts';
 import { HISTORY_INDEX_HEAD, HISTORY_INDEX_PATH, historyIndexBody } from '../list-pages/history-index.ts';
 import { historyPageBody, historyPagePath, historyPageRuns, historyPageTitle } from '../list-pages/history-page.ts';
 import { hostPageBody, hostPageHead, hostPagePath, hostPageRuns } from '../list-pages/host-page.ts';
@@ -31,7 +38,9 @@ export type FastBuildResult = { built: true; message: string } | { built: false;
 
 const full = (reason: string): FastBuildResult => ({ built: false, reason });
 
+/** Write a page whose bytes changed: an unchanged page keeps its stamp, so the search keeps its bundle. */
 async function writeAtomic(file: string, text: string): Promise<void> {
+  if ((await readFile(file, 'utf8').catch(() => undefined)) === text) return;
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   await writeFile(tmp, text);
@@ -168,11 +177,14 @@ async function rebuildWith(
     join(outDir, HISTORY_INDEX_PATH),
     fillShell(shells.page, { ...HISTORY_INDEX_HEAD, body: historyIndexBody(runs, base).text }),
   );
-  for (const g of groups.filter((x) => touchedGroups.has(`${x.benchmark}/${x.host}`)))
+  for (const g of groups.filter((x) => touchedGroups.has(`${x.benchmark}/${x.host}`))) {
+    const groupRuns = hostPageRuns(g, runs);
     pages.set(
       join(outDir, hostPagePath(g)),
-      fillShell(shells.page, { ...hostPageHead(g), body: hostPageBody(g, hostPageRuns(g, runs), base).text }),
+      fillShell(shells.page, { ...hostPageHead(g), body: hostPageBody(g, groupRuns, base).text }),
     );
+    pages.set(join(outDir, runsGroupPath(g)), runsGroupData(groupRuns));
+  }
   for (const k of keys.filter((x) => touchedKeys.has(keyName(x)))) {
     const body = await historyPageBody(k, historyPageRuns(k, runs), content, base);
     pages.set(
@@ -182,7 +194,7 @@ async function rebuildWith(
   }
   for (const b of new Set(touched.map((s) => s.benchmark)))
     pages.set(join(outDir, benchmarkDataPath(b)), benchmarkData(b as BenchmarkName, runs));
-  pages.set(join(outDir, RUN_INDEX_PATH), runIndexData(runs));
+  pages.set(join(outDir, RUNS_INDEX_PATH), runsIndexData(groups));
   for (const [f, text] of pages) await writeAtomic(f, text);
 
   const added = changed.filter((id) => !state.runs[id]).length;

@@ -1,15 +1,35 @@
-// The data files that list runs: /data/<benchmark>.json (the compare view's) and /data/run-index.json (the
-// index's search). The Astro routes and the rebuild without Astro write these same strings.
+// The data files that list runs, written by the Astro routes (src/pages/data/) and the rebuild without Astro
+// alike: /data/<benchmark>.json (the compare view's), and the run index cut by benchmark and host, loaded on
+// demand by the index's and the search page's filter (src/scripts/find-runs.ts): /data/runs/index.json lists
+// the groups (each host page's facts: runs, dates, products and their history pages) and
+// /data/runs/<benchmark>/<host>.json holds one group's runs, newest first. No file lists every run, so adding a
+// run rewrites its group's file and the list.
 import { compareIndex } from '../../analysis/compare-index.ts';
 import type { BenchmarkName } from '../../schemas/index.ts';
-import { RUN_INDEX_FIELDS, runIndexRows } from '../run-groups.ts';
+import { RUN_INDEX_FIELDS, runIndexRows, type HostGroup } from '../run-groups.ts';
 import type { SiteRunSummary } from '../summaries.ts';
 
-export const RUN_INDEX_PATH = 'data/run-index.json';
 export const benchmarkDataPath = (benchmark: string) => `data/${benchmark}.json`;
 
 export const benchmarkData = (benchmark: BenchmarkName, runs: SiteRunSummary[]) =>
   JSON.stringify(compareIndex(benchmark, runs));
 
-export const runIndexData = (runs: SiteRunSummary[]) =>
-  JSON.stringify({ fields: RUN_INDEX_FIELDS, runs: runIndexRows(runs) });
+export const RUNS_INDEX_PATH = 'data/runs/index.json';
+/** A group's file, relative to data/runs/ (as the list names it). */
+export const runsGroupFile = (g: { benchmark: string; host: string }) => `${g.benchmark}/${g.host}.json`;
+export const runsGroupPath = (g: { benchmark: string; host: string }) => `data/runs/${runsGroupFile(g)}`;
+
+/** /data/runs/index.json: the columns of the groups' rows, and every group with its file. */
+export interface RunsIndex {
+  fields: readonly string[];
+  groups: Array<HostGroup & { file: string }>;
+}
+
+export const runsIndexData = (groups: HostGroup[]): string =>
+  JSON.stringify({
+    fields: RUN_INDEX_FIELDS,
+    groups: groups.map((g) => ({ ...g, file: runsGroupFile(g) })),
+  } satisfies RunsIndex);
+
+/** One group's file: the rows (RUN_INDEX_FIELDS) of `runs`, the runs of that benchmark and host. */
+export const runsGroupData = (runs: SiteRunSummary[]): string => JSON.stringify({ runs: runIndexRows(runs) });

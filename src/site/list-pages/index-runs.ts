@@ -18,14 +18,27 @@ export function indexRunsPart(runs: SiteRunSummary[], base: string): Html {
   const benchmarks = [...new Set(runs.map((r) => r.summary.benchmark))].sort();
   const hosts = [...new Set(runs.map((r) => r.summary.host.name))].sort();
   const products = [...new Set(runs.map((r) => r.summary.dbms.product ?? ''))].filter(Boolean).sort();
-  const options = (values: string[]) => values.map((v) => html`<option>${v}</option>`);
-  return html`${raw(INDEX_RUNS_START)}<h2 id="history">History</h2><p><a href="${url.historyIndex()}">Each product's versions on each host</a> <span class="small muted">(${historyKeys(runs).length} histories: every version relative to the oldest and to the one before, over time, with the host's annotations)</span></p><h2 id="runs">Runs</h2><p class="small muted">${runs.length} runs on ${groups.length} benchmark hosts. Each host's page lists its runs; each product's history shows its versions side by side.</p><form id="find" class="small" hidden data-base="${url.home()}"><label>Search <input name="q" type="search" placeholder="label, version, config..."></label><label>Benchmark <select name="benchmark"><option value="">any</option>${options(benchmarks)}</select></label><label>Host <select name="host"><option value="">any</option>${options(hosts)}</select></label><label>DBMS <select name="product"><option value="">any</option>${options(products)}</select></label><label>Version <input name="version" size="8"></label><label>Config <input name="config" size="8"></label><label>From <input name="from" type="date"></label><label>To <input name="to" type="date"></label><span id="find-status" class="muted" aria-live="polite"></span></form><div id="found"></div><div class="table-wrap"><table class="runs"><thead><tr><th>benchmark</th><th>host</th><th class="num">runs</th><th>dates</th><th>DBMS (runs), history by version</th></tr></thead><tbody>${groups.map(
+  return html`${raw(INDEX_RUNS_START)}<h2 id="history">History</h2><p><a href="${url.historyIndex()}">Each product's versions on each host</a> <span class="small muted">(${historyKeys(runs).length} histories: every version relative to the oldest and to the one before, over time, with the host's annotations)</span></p><h2 id="runs">Runs</h2><p class="small muted">${runs.length} runs on ${groups.length} benchmark hosts. Each host's page lists its runs; each product's history shows its versions side by side.</p>${findForm(base, { benchmarks, hosts, products })}<div id="found"></div><div class="table-wrap"><table class="runs"><thead><tr><th>benchmark</th><th>host</th><th class="num">runs</th><th>dates</th><th>DBMS (runs), history by version</th></tr></thead><tbody>${groups.map(
     (g) =>
       html`<tr><td>${g.benchmark}</td><td><a href="${url.host(g.benchmark, g.host)}">${g.host}</a></td><td class="num">${g.count}</td><td class="small">${g.first === g.last ? g.first : `${g.first} to ${g.last}`}</td><td class="small">${g.products.map(
         (p, i) =>
           html`${i > 0 && ', '}${p.history ? html`<a href="${url.history(g.benchmark, g.host, p.product)}">${p.product}</a>` : p.product} (${p.count})`,
       )}</td></tr>`,
   )}</tbody></table></div>${raw(INDEX_RUNS_END)}`;
+}
+
+/**
+ * The filter of runs (src/scripts/find-runs.ts), hidden until its script runs. `choices` fill its selects; without
+ * them (the search page, which is built without the runs) the script fills them from /data/runs/index.json, and
+ * `pages` has it list the host and history pages found too.
+ */
+export function findForm(
+  base: string,
+  choices: { benchmarks: string[]; hosts: string[]; products: string[] } = { benchmarks: [], hosts: [], products: [] },
+  pages = false,
+): Html {
+  const options = (values: string[]) => values.map((v) => html`<option>${v}</option>`);
+  return html`<form id="find" class="small" hidden data-base="${siteUrls(base).home()}"${pages && raw(' data-pages')}><label>Search <input name="q" type="search" placeholder="label, version, config..."></label><label>Benchmark <select name="benchmark"><option value="">any</option>${options(choices.benchmarks)}</select></label><label>Host <select name="host"><option value="">any</option>${options(choices.hosts)}</select></label><label>DBMS <select name="product"><option value="">any</option>${options(choices.products)}</select></label><label>Version <input name="version" size="8"></label><label>Config <input name="config" size="8"></label><label>From <input name="from" type="date"></label><label>To <input name="to" type="date"></label><span id="find-status" class="muted" aria-live="polite"></span></form>`;
 }
 
 /** `page` (dist/index.html) with its runs part replaced, or undefined when it has no one such part. */

@@ -1,11 +1,14 @@
-// The site's search: a Pagefind index (https://pagefind.app) in dist/pagefind/, made after the pages are
-// written, by the full build (the searchIndex integration, last of astro.config.mjs's) and by the rebuild
-// without Astro (bin/build.js). It reads the report, host, history and about pages (their <main>, charts left
-// out) with filters added in memory (records.ts), and every run as a record of its own from
-// /data/run-index.json (a run page is mostly numbers; 10,000 of them would be most of the work). Result links are
-// paths from the site's root; the search page gives Pagefind the base the site is served under. The index
-// is written beside the old one and put in its place at the end, so a stopped build never leaves half of one.
-// When its inputs (the pages' stamps, the run index) are those of the last index written there, nothing is done.
+// The site's search of reports and pages: a Pagefind index (https://pagefind.app) in dist/pagefind/, made after
+// the pages are written, by the full build (the searchIndex integration, last of astro.config.mjs's) and by the
+// rebuild without Astro (bin/build.js). It reads the report, about and docs pages (their <main>, charts left out) with
+// filters added in memory (records.ts): a report's from its frontmatter and the runs it names, whose rows come
+// from /data/runs/ (list-pages/data-files.ts). Runs, host pages and histories are not in it: the search page
+// finds them with the filter of runs over /data/runs/ (src/scripts/find-runs.ts), so adding a run never indexes
+// anything (Pagefind has no incremental index: at 10,000 runs, indexing them took seconds every build). Result
+// links are paths from the site's root; the search page gives Pagefind the base the site is served under. The
+// index is written beside the old one and put in its place at the end, so a stopped build never leaves half of
+// one. When its inputs (the pages' stamps, the named runs' rows) are those of the last index written there,
+// nothing is done.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -17,15 +20,15 @@ import { reportRunIds, splitReport } from '../../runs/validate-report.ts';
 import { readContentFile } from '../../runs/validate-files.ts';
 import { ReportSchema, type Report } from '../../schemas/index.ts';
 import { REPORTS_DIR } from '../content-dirs.ts';
-import { pageFilters, pageKind, reportSlug, runRecord, runRows, withFilters, type RunRow } from './records.ts';
+import { RUNS_INDEX_PATH, type RunsIndex } from '../list-pages/data-files.ts';
+import { pageFilters, pageKind, reportSlug, runRows, withFilters, type RunRow } from './records.ts';
 
 export const SEARCH_DIR = 'pagefind';
-const RUN_INDEX = 'data/run-index.json';
 
 /** The pages the search reads: paths under outDir, sorted. */
 function searchPages(outDir: string): string[] {
   const out: string[] = [];
-  for (const top of ['reports', 'hosts', 'history', 'about']) {
+  for (const top of ['reports', 'about', 'docs']) {
     const dir = join(outDir, top);
     if (!existsSync(dir)) continue;
     for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -45,9 +48,26 @@ async function reportOf(slug: string): Promise<{ data: Report; runIds: string[] 
   return parsed?.success ? { data: parsed.data, runIds: reportRunIds(parsed.data) } : undefined;
 }
 
-/** What the index is made of: each page's stamp and the run index's bytes. */
-function inputsKey(outDir: string, pages: string[], runIndex: string): string {
-  const h = createHash('sha1').update(runIndex);
+/** The rows of the runs `ids` (of /data/runs/), reading only the files of their benchmarks and hosts. */
+async function rowsOf(outDir: string, ids: Set<string>): Promise<RunRow[]> {
+  const index = await readFile(join(outDir, RUNS_INDEX_PATH), 'utf8')
+    .then((t) => JSON.parse(t) as RunsIndex)
+    .catch(() => undefined);
+  if (!index) return [];
+  const groups = new Set([...ids].map((id) => id.split('/').slice(0, 2).join('/')));
+  const rows: RunRow[] = [];
+  for (const g of index.groups) {
+    if (!groups.has(`${g.benchmark}/${g.host}`)) continue;
+    const file = await readFile(join(outDir, 'data/runs', g.file), 'utf8');
+    const runs = (JSON.parse(file) as { runs: string[][] }).runs;
+    rows.push(...runRows(JSON.stringify({ fields: index.fields, runs })).filter((r) => ids.has(r.id)));
+  }
+  return rows;
+}
+
+/** What the index is made of: each page's stamp and the named runs' rows. */
+function inputsKey(outDir: string, pages: string[], rows: RunRow[]): string {
+  const h = createHash('sha1').update(JSON.stringify(rows));
   for (const p of pages) {
     const s = statSync(join(outDir, p));
     h.update(`\n${p} ${s.size} ${s.mtimeMs} ${s.ino}`);
@@ -63,45 +83,36 @@ const keyFile = (root: string, outDir: string) =>
   );
 
 /**
- * Write dist/pagefind/: the index of the pages and runs of the site in `outDir`. Returns what it indexed, or
+ * Write dist/pagefind/: the index of the reports and pages of the site in `outDir`. Returns what it indexed, or
  * `current: true` when the index there is already of these inputs.
  */
-export async function indexSite(
-  outDir: string,
-  root: string,
-): Promise<{ pages: number; runs: number; current: boolean }> {
+export async function indexSite(outDir: string, root: string): Promise<{ pages: number; current: boolean }> {
   const pages = searchPages(outDir);
-  const runIndex = await readFile(join(outDir, RUN_INDEX), 'utf8').catch(() => '{"fields":[],"runs":[]}');
-  const key = inputsKey(outDir, pages, runIndex);
+  const reports = new Map<string, { data: Report; runIds: string[] } | undefined>();
+  for (const path of pages)
+    if (pageKind(path) === 'report' && !reports.has(reportSlug(path)))
+      reports.set(reportSlug(path), await reportOf(reportSlug(path)));
+  const rows = await rowsOf(outDir, new Set([...reports.values()].flatMap((r) => r?.runIds ?? [])));
+  const key = inputsKey(outDir, pages, rows);
   const kf = keyFile(root, outDir);
   if (existsSync(join(outDir, SEARCH_DIR, 'pagefind.js')) && (await readFile(kf, 'utf8').catch(() => '')) === key)
-    return { pages: pages.length, runs: 0, current: true };
+    return { pages: pages.length, current: true };
 
-  const rows: RunRow[] = runRows(runIndex);
   const pagefind = await import('pagefind');
   const { index, errors } = await pagefind.createIndex({
     rootSelector: 'main',
     excludeSelectors: ['svg', 'script'],
     forceLanguage: 'en',
-    // Results load their fragment files; at thousands of runs, bundled ones keep dist/ to a few hundred files.
-    maxFragments: 2000,
   });
   if (!index) throw new Error(`the search index could not be started: ${errors.join('; ')}`);
   try {
     const problems: string[] = [];
     for (const path of pages) {
-      const report = pageKind(path) === 'report' ? await reportOf(reportSlug(path)) : undefined;
+      const report = pageKind(path) === 'report' ? reports.get(reportSlug(path)) : undefined;
       const html = await readFile(join(outDir, path), 'utf8');
       const url = `/${path.replace(/index\.html$/, '')}`;
       const r = await index.addHTMLFile({ url, content: withFilters(html, pageFilters(path, rows, report) ?? {}) });
       problems.push(...r.errors);
-    }
-    // Many at once: each is a round trip to Pagefind's process.
-    for (let i = 0; i < rows.length; i += 500) {
-      const done = await Promise.all(
-        rows.slice(i, i + 500).map((row) => index.addCustomRecord({ ...runRecord(row), language: 'en' })),
-      );
-      problems.push(...done.flatMap((d) => d.errors));
     }
     if (problems.length) throw new Error(`the search index refused: ${problems.slice(0, 3).join('; ')}`);
     const target = join(outDir, SEARCH_DIR);
@@ -116,7 +127,7 @@ export async function indexSite(
   } finally {
     await pagefind.close();
   }
-  return { pages: pages.length, runs: rows.length, current: false };
+  return { pages: pages.length, current: false };
 }
 
 /** The full build's step: index the site when Astro has written it (after the run pages' integration). */
@@ -134,7 +145,7 @@ export function searchIndex(): AstroIntegration {
         const r = await indexSite(outDir, root);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(
-          `search index: ${r.current ? 'current' : `${r.pages} pages and ${r.runs} runs`} in ${relative(root, join(outDir, SEARCH_DIR)) || SEARCH_DIR}/ (${seconds}s)`,
+          `search index: ${r.current ? 'current' : `${r.pages} pages`} in ${relative(root, join(outDir, SEARCH_DIR)) || SEARCH_DIR}/ (${seconds}s)`,
         );
       },
     },

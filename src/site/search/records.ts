@@ -1,11 +1,11 @@
-// What the search index (Pagefind, index-site.ts) holds for each page and run: its kind and its filters
-// (benchmark, DBMS, version, host, tag). Pure: pages come as their path under dist/ and their HTML, runs as the
-// rows of /data/run-index.json, reports as their frontmatter.
+// What the search index (Pagefind, index-site.ts) holds for each page: its kind and its filters (benchmark, DBMS,
+// version, host, tag). Pure: pages come as their path under dist/ and their HTML, runs as the rows of
+// /data/runs/ (list-pages/data-files.ts), reports as their frontmatter.
 import type { Report } from '../../schemas/index.ts';
 import { esc } from '../html.ts';
 import { versionPrefixes } from '../version-match.ts';
 
-/** One run as /data/run-index.json lists it. */
+/** One run as /data/runs/ lists it. */
 export interface RunRow {
   id: string;
   label: string;
@@ -19,7 +19,7 @@ export interface RunRow {
 
 export type Filters = Record<string, string[]>;
 
-/** The rows of /data/run-index.json (`{ fields, runs }`). */
+/** Rows as objects: `{ fields, runs }`, the fields of /data/runs/index.json and the runs of its files. */
 export function runRows(json: string): RunRow[] {
   const data = JSON.parse(json) as { fields: string[]; runs: string[][] };
   return data.runs.map((r) => Object.fromEntries(data.fields.map((f, i) => [f, r[i] ?? ''])) as unknown as RunRow);
@@ -39,34 +39,19 @@ function runFilters(rows: RunRow[]): Filters {
 
 const nonEmpty = (f: Filters): Filters => Object.fromEntries(Object.entries(f).filter(([, v]) => v.length > 0));
 
-/** A run as a search record of its own (no page is read): its words, title and filters. */
-export function runRecord(r: RunRow): { url: string; content: string; meta: Record<string, string>; filters: Filters } {
-  const dbms = [r.product, r.version].filter(Boolean).join(' ');
-  return {
-    url: `/runs/${r.id}/`,
-    content: `${r.label}. A ${r.benchmark} run on ${r.host}${dbms ? ` of ${dbms}` : ''}, config ${r.config}, ${r.date}.`,
-    meta: { title: `Run ${r.label} (${r.benchmark}, ${dbms || 'DBMS unknown'} on ${r.host}, ${r.date})`, type: 'run' },
-    filters: nonEmpty({ type: ['run'], ...runFilters([r]) }),
-  };
-}
-
 /** The kinds of page the search reads, by their path under dist/; undefined for the others. */
-export function pageKind(path: string): 'report' | 'host' | 'history' | 'about' | undefined {
+export function pageKind(path: string): 'report' | 'about' | 'docs' | undefined {
   const p = path.split('\\').join('/');
   if (/^reports\/[^/]+\/(steps\/)?index\.html$/.test(p)) return 'report';
-  if (/^hosts\/[^/]+\/[^/]+\/index\.html$/.test(p)) return 'host';
-  if (/^history\/([^/]+\/[^/]+\/[^/]+\/)?index\.html$/.test(p)) return 'history';
   if (p === 'about/index.html') return 'about';
+  if (/^docs\/(.+\/)?index\.html$/.test(p)) return 'docs';
   return undefined;
 }
 
 /** The report slug of a report page's path. */
 export const reportSlug = (path: string): string => path.split(/[\\/]/)[1]!;
 
-/**
- * The filters of a page: a report's from its frontmatter (benchmark, tags) and the runs it names; a host or
- * history page's from its address and the runs on it.
- */
+/** The filters of a page: a report's from its frontmatter (benchmark, tags) and the runs it names. */
 export function pageFilters(
   path: string,
   rows: RunRow[],
@@ -74,7 +59,6 @@ export function pageFilters(
 ): Filters | undefined {
   const kind = pageKind(path);
   if (!kind) return undefined;
-  const parts = path.split(/[\\/]/);
   if (kind === 'report') {
     const ids = new Set(report?.runIds ?? []);
     const f = runFilters(rows.filter((r) => ids.has(r.id)));
@@ -85,17 +69,7 @@ export function pageFilters(
       tag: sorted(report?.data.tags ?? []),
     });
   }
-  if (kind === 'host')
-    return nonEmpty({
-      type: ['host'],
-      ...runFilters(rows.filter((r) => r.benchmark === parts[1] && r.host === parts[2])),
-    });
-  if (kind === 'history' && parts.length === 5)
-    return nonEmpty({
-      type: ['history'],
-      ...runFilters(rows.filter((r) => r.benchmark === parts[1] && r.host === parts[2] && r.product === parts[3])),
-    });
-  return { type: [kind === 'about' ? 'page' : kind] };
+  return { type: ['page'] };
 }
 
 /**

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  pageFilters,
-  pageKind,
-  runRecord,
-  runRows,
-  withFilters,
-  type RunRow,
-} from '../../../../../src/site/search/records.ts';
+import { pageFilters, pageKind, runRows, withFilters, type RunRow } from '../../../../../src/site/search/records.ts';
 import type { Report } from '../../../../../src/schemas/index.ts';
 
 const row = (id: string, product: string, version: string): RunRow => {
@@ -21,33 +14,22 @@ const rows = [
 ];
 
 describe('search records', () => {
-  it('reads /data/run-index.json by its field names', () => {
+  it('reads rows of /data/runs/ by the field names of its list', () => {
     const json = JSON.stringify({ fields: ['id', 'version'], runs: [['a/b/20260101-x', '1.2']] });
     expect(runRows(json)).toEqual([{ id: 'a/b/20260101-x', version: '1.2' }]);
-  });
-
-  it('a run: its page, words, title and filters, the version by every leading part', () => {
-    const r = runRecord(rows[0]!);
-    expect(r.url).toBe('/runs/sysbench/pn53/20260409-my8048/');
-    expect(r.content).toContain('my8048');
-    expect(r.meta).toEqual({ title: 'Run my8048 (sysbench, mysql 8.4.8 on pn53, 2026-01-02)', type: 'run' });
-    expect(r.filters).toEqual({
-      type: ['run'],
-      benchmark: ['sysbench'],
-      DBMS: ['mysql'],
-      version: ['8', '8.4', '8.4.8'],
-      host: ['pn53'],
-    });
   });
 
   it('the kinds of page read, by path', () => {
     expect(pageKind('reports/x/index.html')).toBe('report');
     expect(pageKind('reports/x/steps/index.html')).toBe('report');
     expect(pageKind('reports/x/attachments/a.csv')).toBeUndefined();
-    expect(pageKind('hosts/sysbench/pn53/index.html')).toBe('host');
-    expect(pageKind('history/index.html')).toBe('history');
-    expect(pageKind('history/sysbench/ser7/postgres/index.html')).toBe('history');
+    // Host pages and histories are found by the filter of runs (find-runs.ts), not indexed.
+    expect(pageKind('hosts/sysbench/pn53/index.html')).toBeUndefined();
+    expect(pageKind('history/index.html')).toBeUndefined();
+    expect(pageKind('history/sysbench/ser7/postgres/index.html')).toBeUndefined();
     expect(pageKind('about/index.html')).toBe('about');
+    expect(pageKind('docs/index.html')).toBe('docs');
+    expect(pageKind('docs/formats/sysbench/index.html')).toBe('docs');
     expect(pageKind('runs/sysbench/pn53/20260409-my8048/index.html')).toBeUndefined();
     expect(pageKind('index.html')).toBeUndefined();
   });
@@ -65,20 +47,10 @@ describe('search records', () => {
     });
   });
 
-  it("a host page's and a history page's filters are their runs'", () => {
-    expect(pageFilters('hosts/sysbench/ser7/index.html', rows)).toMatchObject({
-      type: ['host'],
-      host: ['ser7'],
-      version: ['18', '18.4', '19', '19beta1'],
-    });
-    expect(pageFilters('history/hammerdb-tprocc/pn53/postgres/index.html', rows)).toEqual({
-      type: ['history'],
-      benchmark: ['hammerdb-tprocc'],
-      DBMS: ['postgres'],
-      version: ['18', '18.1'],
-      host: ['pn53'],
-    });
+  it('the about page is a page', () => {
     expect(pageFilters('about/index.html', rows)).toEqual({ type: ['page'] });
+    expect(pageFilters('docs/search/index.html', rows)).toEqual({ type: ['page'] });
+    expect(pageFilters('hosts/sysbench/ser7/index.html', rows)).toBeUndefined();
   });
 
   it('filters go inside <main>, escaped, in a part whose words are not indexed', () => {
