@@ -54,7 +54,7 @@ export interface RunIssue {
 }
 
 /**
- * Where a figure's per-interval values are in a test's series: its noise (a 95 % interval, src/analysis/noise.ts)
+ * Where a figure's per-interval values are in a test's series: its noise (a 95 % interval, src/engine/noise.ts)
  * comes from them. `perClient`: one series per client, `<series><N>`, summed second by second.
  */
 export interface NoiseSource {

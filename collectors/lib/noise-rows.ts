@@ -1,8 +1,8 @@
 // The noise of each run's primary throughput figure, exported beside it: `<metric>_ci95_low`, `<metric>_ci95_high`
-// and `<metric>_ci95_batches` (src/analysis/noise.ts says how they are computed). Added by the run writer to
+// and `<metric>_ci95_batches` (src/engine/noise.ts says how they are computed). Added by the run writer to
 // every run that has the interval series, whatever wrote it (harvest, import, run).
 import type { ResultRow, Run, Series, SeriesFile } from '../../src/schemas/index.ts';
-import { batchMeansInterval, centredOn, noiseMetricNames } from '../../src/analysis/noise.ts';
+import { batchMeansInterval, centredOn, noiseMetricNames } from '../../src/engine/noise.ts';
 import { vocabularyOf } from '../../benchmarks/index.ts';
 import type { NoiseSource } from '../../benchmarks/shapes.ts';
 

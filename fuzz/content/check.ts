@@ -10,7 +10,7 @@ import { findRunFiles, idOf } from '../../src/runs/read-runs.ts';
 import { parseAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
 import { parseSiteConfig } from '../../src/runs/read-site-config.ts';
 import { checkRunJson } from '../../src/runs/validate-run-folder.ts';
-import { parseReportText, reportProse, reportRunIds } from '../../src/runs/validate-report.ts';
+import { parseReportText, reportProse, reportRunIds } from '../../src/site/validate-report.ts';
 import type { ModelRun } from '../../src/analysis/report-model.ts';
 import { ROOT, type ContentKind } from './corpus.ts';
 

@@ -38,7 +38,7 @@ export interface CompareIndex {
     /** Where the run's numbers come from (provenance.source). */
     source: ProvenanceSourceName;
     values: Array<number | null>;
-    /** Per test, the value's exported 95 % interval [low, high, batches] (analysis/noise.ts), or null. */
+    /** Per test, the value's exported 95 % interval [low, high, batches] (engine/noise.ts), or null. */
     noise: Array<[number, number, number] | null>;
     /** The values the comparability gates compare (comparabilityKey): the view flags runs the base fails. */
     comparable: Record<string, string>;

@@ -10,7 +10,7 @@ import type { ConfigFamily } from '../schemas/index.ts';
 import { familyOf } from './history-content.ts';
 import type { Chain } from './history-chain.ts';
 import { gatesText, isPublishedRelative, publishedLadders } from './history-published.ts';
-import { repeatSpread, type Interval, type RepeatSpread } from './noise.ts';
+import { repeatSpread, type Interval, type RepeatSpread } from '../engine/noise.ts';
 import { compareVersions } from './versions.ts';
 import {
   compareCell,

@@ -1,6 +1,6 @@
 // One cell of a comparison: a run's value of a metric for a test against a base run's, relative, printed,
 // judged and with its 95 % interval. Every table, CSV, sentence, compare view and diff comment is made of these.
-import { estimateOf, ratioInterval, withinNoise, type Interval } from '../analysis/noise.ts';
+import { estimateOf, ratioInterval, withinNoise, type Interval } from './noise.ts';
 import type { MetricDescriptor } from './descriptor.ts';
 import { formatRelative, formatValue } from './format.ts';
 import type { RunData } from './run-data.ts';

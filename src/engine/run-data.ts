@@ -2,7 +2,7 @@
 // summary (history) or a row of the compare view's index (the browser). The same questions, so every surface
 // gets the same cells from the same numbers.
 import type { CompareIndex } from '../analysis/compare-index.ts';
-import { noiseMetricNames } from '../analysis/noise.ts';
+import { noiseMetricNames } from './noise.ts';
 import type { Run } from '../schemas/index.ts';
 import type { RunSummary } from '../schemas/run-summary.ts';
 

@@ -6,7 +6,7 @@ import type { Run } from '../schemas/index.ts';
 import type { RunSummary } from '../schemas/run-summary.ts';
 import { primaryMetric } from '../../benchmarks/index.ts';
 import { comparabilityKey, workloadSize } from '../analysis/comparability.ts';
-import { noiseMetricNames } from '../analysis/noise.ts';
+import { noiseMetricNames } from '../engine/noise.ts';
 
 export function summarizeRun(run: Run): RunSummary {
   const values = new Map(run.results.map((r) => [`${r.test}\u0000${r.metric}`, r.value]));

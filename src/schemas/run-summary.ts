@@ -21,7 +21,7 @@ export const RunSummarySchema = z.strictObject({
   workloadSize: z.string(),
   /** The values the comparability gates compare (comparabilityKey in analysis/comparability.ts). */
   comparable: z.record(z.string(), z.string()),
-  /** Per headline entry, its exported 95 % interval [low, high, batches] (analysis/noise.ts), or null. */
+  /** Per headline entry, its exported 95 % interval [low, high, batches] (engine/noise.ts), or null. */
   headlineNoise: z.array(z.tuple([z.number(), z.number(), z.number()]).nullable()),
   /** Each test's headline number (primaryMetric): [test, metric, value]. */
   headline: z.array(z.tuple([Text, Text, z.number()])),

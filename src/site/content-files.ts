@@ -2,14 +2,14 @@
 // stray in a run folder), checked before Astro reads any content, in a build and in the dev server: a link
 // in content/ stops the site with the lines `benchsite validate` prints. So does a problem in
 // content/annotations.yaml, content/config-families.yaml or content/site.yaml, or a report over the bounds of
-// src/runs/report-limits.ts.
+// src/site/report-limits.ts.
 import { resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { contentError, shownText } from '../runs/problems.ts';
 import { checkContentFiles } from '../runs/validate-files.ts';
 import { readAnnotations, readConfigFamilies } from '../runs/read-history-files.ts';
 import { readSiteConfig } from '../runs/read-site-config.ts';
-import { checkReportFiles } from '../runs/report-limits.ts';
+import { checkReportFiles } from './report-limits.ts';
 import { CONTENT_DIR, REPORTS_DIR } from './content-dirs.ts';
 
 export function contentFiles(): AstroIntegration {

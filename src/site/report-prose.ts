@@ -1,14 +1,14 @@
 // A report page's prose and model: the Markdown body of its file with every `{{ }}` placeholder computed from its
 // runs, and the report model its relative tables and their CSV show. A placeholder that does not resolve, or a
 // claim the runs do not support, stops the build with the same lines `benchsite validate` prints
-// (src/runs/validate-report.ts does both).
+// (src/site/validate-report.ts does both).
 import { join } from 'node:path';
 import type { Report } from '../schemas/index.ts';
 import { modelFromReport, type ReportModel } from '../analysis/report-model.ts';
 import { contentError } from '../runs/problems.ts';
 import { readContentFile } from '../runs/validate-files.ts';
-import { reportProse, reportRunIds } from '../runs/validate-report.ts';
-import { reportText } from '../runs/report-limits.ts';
+import { reportProse, reportRunIds } from './validate-report.ts';
+import { reportText } from './report-limits.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
 import { sectionModel } from './report-memo.ts';
 import { reportSections } from './report-sections.ts';

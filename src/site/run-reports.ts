@@ -2,11 +2,11 @@
 // reports' frontmatter (not their prose: the run pages need no Markdown code) and handed to every run page,
 // whose cache key includes the run's list, so a report added, renamed or dropped renders again the pages of
 // the runs it names and only those. A report whose frontmatter does not parse is left out here: the build stops
-// on it elsewhere (src/runs/validate-report.ts) with the reason.
+// on it elsewhere (src/site/validate-report.ts) with the reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseContentYaml } from '../runs/content-yaml.ts';
-import { MAX_FRONTMATTER_CHARS } from '../runs/report-limits.ts';
+import { MAX_FRONTMATTER_CHARS } from './report-limits.ts';
 import { ReportSchema } from '../schemas/index.ts';
 import { reportSections } from './report-sections.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMeasured } from '../../bench/measure.ts';
 import { nativeMarkdownProblems } from '../../src/site/markdown-check.ts';
-import { MAX_REPORT_BYTES } from '../../src/runs/report-limits.ts';
+import { MAX_REPORT_BYTES } from '../../src/site/report-limits.ts';
 import { ROOT } from '../helpers/build-site.ts';
 
 const B = 'sysbench/pn53/20260216-ma120300.';

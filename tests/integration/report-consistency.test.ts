@@ -11,7 +11,7 @@ import { modelFromReport, type ReportModel } from '../../src/analysis/report-mod
 import { renderPlaceholder } from '../../src/analysis/placeholders.ts';
 import { THRESHOLDS, verdictOf, type Direction } from '../../src/engine/verdict.ts';
 import { loadRuns } from '../../src/runs/read-runs.ts';
-import { parseReportText, reportRunIds } from '../../src/runs/validate-report.ts';
+import { parseReportText, reportRunIds } from '../../src/site/validate-report.ts';
 import type { Report } from '../../src/schemas/index.ts';
 import { reportSections } from '../../src/site/report-sections.ts';
 import { buildSite, ROOT } from '../helpers/build-site.ts';

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { takeLoadedRuns } from '../../runs/loaded-runs.ts';
-import { parseReportText, reportRunIds } from '../../runs/validate-report.ts';
+import { parseReportText, reportRunIds } from '../validate-report.ts';
 import { CONTENT_DIR, REPORTS_DIR, RUNS_DIR } from '../content-dirs.ts';
 import { decodeSummary } from '../summaries.ts';
 import { runStamps } from './run-stamps.ts';

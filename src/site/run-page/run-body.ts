@@ -8,7 +8,7 @@ import { KEY_METRICS } from '../../analysis/key-metrics.ts';
 import { summarizeRun } from '../../runs/run-summary.ts';
 import { fmtValue } from '../format.ts';
 import { firstRunId } from '../../runs/run-id.ts';
-import { NOISE_EXPLANATION, noiseMetricNames } from '../../analysis/noise.ts';
+import { NOISE_EXPLANATION, noiseMetricNames } from '../../engine/noise.ts';
 import { primaryMetric } from '../../../benchmarks/index.ts';
 import { html, raw, type Html } from '../html.ts';
 import { sourceLabel, sourceMeaning } from '../provenance-text.ts';
@@ -87,7 +87,7 @@ function testsTable(run: Run): Html {
   const metricsHere = new Set(run.results.map((r) => r.metric));
   const keys = (KEY_METRICS[run.benchmark] ?? []).filter((k) => metricsHere.has(k.metric));
   const sla = run.tests.some((t) => t.sla);
-  // The 95 % interval of each test's headline figure, when its series gave one (src/analysis/noise.ts).
+  // The 95 % interval of each test's headline figure, when its series gave one (src/engine/noise.ts).
   const intervalOf = (test: string) => {
     const metric = primaryMetric(run.benchmark, test, (m) => byKey.has(`${test}\u0000${m}`));
     if (!metric) return undefined;

@@ -16,7 +16,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parseDocument } from 'yaml';
-import { reportRunIds, splitReport } from '../../runs/validate-report.ts';
+import { reportRunIds, splitReport } from '../validate-report.ts';
 import { readContentFile } from '../../runs/validate-files.ts';
 import { ReportSchema, type Report } from '../../schemas/index.ts';
 import { REPORTS_DIR } from '../content-dirs.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noiseRows } from '../../../../collectors/lib/noise-rows.ts';
-import { batchMeansInterval } from '../../../../src/analysis/noise.ts';
+import { batchMeansInterval } from '../../../../src/engine/noise.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const sysbench = await harvestFixture('realruns/sysbench.tar.gz');

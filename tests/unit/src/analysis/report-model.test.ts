@@ -11,7 +11,7 @@ import {
   type ModelRun,
 } from '../../../../src/analysis/report-model.ts';
 import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
-import { validateReportText } from '../../../../src/runs/validate-report.ts';
+import { validateReportText } from '../../../../src/site/validate-report.ts';
 
 import { RunSchema } from '../../../../src/schemas/index.ts';
 

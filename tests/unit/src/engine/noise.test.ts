@@ -8,7 +8,7 @@ import {
   repeatSpread,
   tQuantile,
   withinNoise,
-} from '../../../../src/analysis/noise.ts';
+} from '../../../../src/engine/noise.ts';
 import { random } from '../../../../bench/random.ts';
 
 /** A seeded generator, so every run of the test draws the same series. */

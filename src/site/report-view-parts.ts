@@ -1,9 +1,9 @@
 // What each report view can place in the prose (src/site/report-placement.ts reads it to check the directives):
 // the relative view, or the benchmark's own (SysbenchReport, HammerdbReport, InsertBenchmarkReport), each section's
 // groups and tables. Beside the views, since it lists what they draw.
-import type { Report } from '../../schemas/index.ts';
-import { isRelativeSection, type ReportModel } from '../../analysis/report-model.ts';
-import type { SectionParts } from '../../site/report-placement.ts';
+import type { Report } from '../schemas/index.ts';
+import { isRelativeSection, type ReportModel } from '../analysis/report-model.ts';
+import type { SectionParts } from './report-placement.ts';
 
 type ViewParts = (report: Report, section: ReportModel['sections'][number]) => Omit<SectionParts, 'number' | 'title'>;
 

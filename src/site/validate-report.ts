@@ -5,12 +5,12 @@
 import { ReportSchema, type Report } from '../schemas/index.ts';
 import { modelFromReport, type ModelRun, type ReportModel } from '../analysis/report-model.ts';
 import { renderClaim } from '../analysis/placeholders.ts';
-import { renderReportMarkdown } from '../site/markdown.ts';
-import { reportSections } from '../site/report-sections.ts';
-import { formatZodIssues, problem, type Problem } from './problems.ts';
+import { renderReportMarkdown } from './markdown.ts';
+import { reportSections } from './report-sections.ts';
+import { formatZodIssues, problem, type Problem } from '../runs/problems.ts';
 import { readReport, splitReport } from './report-limits.ts';
-import { isDirective, Placer, type Part } from '../site/report-placement.ts';
-import { partsCatalog } from '../components/reports/view-parts.ts';
+import { isDirective, Placer, type Part } from './report-placement.ts';
+import { partsCatalog } from './report-view-parts.ts';
 
 export { splitReport } from './report-limits.ts';
 

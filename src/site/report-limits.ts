@@ -4,10 +4,10 @@
 // shape. 256 KB of `>` (one line of nested block quotes) took 38 s, 256 KB of `1. ` 16 s.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseContentYaml } from './content-yaml.ts';
-import { problem, type Problem } from './problems.ts';
-import { readContentFile } from './validate-files.ts';
-import { nativeMarkdownProblems, type MarkdownInput } from '../site/markdown-check.ts';
+import { parseContentYaml } from '../runs/content-yaml.ts';
+import { problem, type Problem } from '../runs/problems.ts';
+import { readContentFile } from '../runs/validate-files.ts';
+import { nativeMarkdownProblems, type MarkdownInput } from './markdown-check.ts';
 
 /** A report file larger than this (bytes) is refused (the committed ones are under 8 KB). */
 export const MAX_REPORT_BYTES = 256 * 1024;

@@ -1,6 +1,6 @@
 // Bounds of a report file checked before it is parsed or rendered.
 import { describe, expect, it } from 'vitest';
-import { deeplyNestedLine, readReport } from '../../../../src/runs/report-limits.ts';
+import { deeplyNestedLine, readReport } from '../../../../src/site/report-limits.ts';
 
 describe('deeplyNestedLine', () => {
   it('counts the block quotes and list items a line opens', () => {
