@@ -132,3 +132,75 @@ describe('compare view: a complete, shareable view', () => {
     await context.close();
   });
 });
+
+describe('compare view: only what the runs have, why not, at 400 px', () => {
+  const base = ID('x.pg1518.cy1.pk1');
+  const runs = [ID('x.pg1518.cy2.pk1'), ID('x.ma101119.cy1.pk1')];
+
+  it('at 400 px wide: the picker first, nothing off-screen, names wrap in their cells, a value axis on the chart', async () => {
+    const { page, context } = await site.open(`/compare/?base=${base}&runs=${runs.join(',')}`);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    // The picker comes before the result, the runs the address names at its top.
+    expect(
+      await page.evaluate(
+        () =>
+          document.getElementById('runs')!.compareDocumentPosition(document.getElementById('result')!) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ).toBeTruthy();
+    expect(await page.locator('#runs tbody tr').first().locator('input[type=radio]').isChecked()).toBe(true);
+    // Nothing wider than the screen, and no cell's text runs out of its cell.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    const box = await page.locator('#result table.relative').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(400);
+    const overflowing = await page.$$eval('#result table.relative th, #result table.relative td, #runs td', (cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    // The chart's value axis: round numbers, 1 among them, and its title.
+    const svg = page.locator('#result figure.compare-chart svg');
+    const ticks = await svg.locator('text').allTextContents();
+    expect(ticks).toEqual(expect.arrayContaining(['0', '0.5', '1', '1.5']));
+    expect(ticks).toContain('relative to x.pg1518.cy1.pk1 (1 = the base)');
+    expect(await svg.getAttribute('aria-label')).toMatch(
+      /^Bar chart of values relative to x\.pg1518\.cy1\.pk1 by test/,
+    );
+    await context.close();
+  });
+
+  it('shows only the tests the chosen runs have: every row has a value', async () => {
+    const { page, context } = await site.open(`/compare/?base=${base}&runs=${runs.join(',')}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    const rows = page.locator('#result table.relative tbody tr[data-test]');
+    expect(await rows.count()).toBeGreaterThan(5);
+    for (const texts of await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())),
+    ))
+      expect(texts.some((t) => t !== '')).toBe(true);
+    // pn53's tests (points-covered-pk ...) are in the data but not in these runs: no row.
+    expect(await page.locator('#result tr[data-test="points-covered-pk"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("a post's relative run against a measured base: the reason instead of an empty table, and a link to its post's base", async () => {
+    const measured = 'sysbench/pn53/20260301-x.my8408_rel_o2nofp.z12a_c8r32.pk1';
+    const z13b = 'sysbench/pn53/20260410-my9700.z13b_c8r32';
+    const { page, context } = await site.open(`/compare/?base=${measured}&runs=${z13b}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await page.locator('#result table.relative').count()).toBe(0);
+    const why = page.locator(`#not-compared li[data-run="${z13b}"]`);
+    expect(await why.textContent()).toContain(
+      'has no numbers of its own: a post printed its values relative to 8.4.8, not to x.my8408_rel_o2nofp.z12a_c8r32.pk1, and values relative to different runs cannot be compared.',
+    );
+    await why.locator('a', { hasText: 'as the base' }).click();
+    await page.waitForURL(
+      /base=sysbench\/pn53\/20260410-my8408\.z12a_c8r32&runs=sysbench\/pn53\/20260410-my9700\.z13b_c8r32$/,
+    );
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await page.locator('#not-compared').count()).toBe(0);
+    const cell = page.locator('#result tr[data-test="point-query"] td').first();
+    expect(cellNumber(await cell.textContent())).toBe('0.93');
+    await context.close();
+  });
+});

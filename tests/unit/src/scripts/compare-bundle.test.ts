@@ -22,6 +22,7 @@ describe('compare view bundle', () => {
     expect(inputs.filter((f) => /(^|\/)benchmarks\//.test(f))).toEqual([]);
     expect(inputs).not.toContain('src/analysis/comparability.ts');
     const bytes = out.outputFiles![0]!.contents.length;
+    // 22 KB with the view of issue 25 (value axis, reasons, chart module); 34 KB when it pulled the vocabularies.
     expect(bytes).toBeLessThan(28 * 1024);
   });
 });
