@@ -2,7 +2,6 @@
 // a value axis (ticks, grid lines and their numbers, top and bottom) and a dashed line at 1, the base, in dark ink
 // on the white ground every chart has (site.css). Each test's name is on its own line above its bars, so the
 // chart keeps its width on a 400-pixel screen. Inline SVG text, no library: the browser bundle stays small.
-import { esc } from '../site/html.ts';
 import { SERIES_COLOURS } from './series-colours.ts';
 
 export interface BarRow {
@@ -10,6 +9,9 @@ export interface BarRow {
   /** One per series, in the series' order: the relative value (absent: no bar) and its printed text. */
   cells: Array<{ relative?: number; text: string; withinNoise?: boolean }>;
 }
+
+/** Text and attribute values of the SVG (names come from runs). */
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const WIDTH = 400;
 const LEFT = 6;
