@@ -1,7 +1,13 @@
 // One step directory (l.i0, l.x, qr100.L1 ...) -> a test: np.sh's o.res (or the same numbers derived from o.ib when
 // benchsite ran iibench.py), the clients' o.ib, vmstat/iostat, o.rate.c.*. Pure.
 import type { Histogram, Meta, ResultRow, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
-import { type StepInfo, SUMMARY_COLUMNS, iostatMetricName, type StepMetric } from './vocabulary.ts';
+import {
+  type StepInfo,
+  SUMMARY_COLUMNS,
+  iostatMetricName,
+  summaryColumnMetric,
+  type StepMetric,
+} from './vocabulary.ts';
 import { cpuCount } from '../../collectors/lib/assemble-run.ts';
 import { parseIostat } from '../../collectors/lib/iostat.ts';
 import { redactSecrets } from '../../collectors/lib/provenance.ts';
@@ -272,8 +278,10 @@ type AddRow = (metric: string, value: number | undefined, unit: string) => void;
 /** The harness's columns of the step (etl.sh's summary, the largest response times, rate percentiles, CPU). */
 function harnessRows(info: StepInfo, res: ResFile, cpus: number | undefined, add: AddRow) {
   const summary = summaryRow(res, info, cpus);
+  // A column that reprints an o.res fact stored above under benchsite's name (ips is inserts_per_s) is not stored again.
   for (const col of SUMMARY_COLUMNS)
-    add(col, summary[col] === undefined ? undefined : Number(summary[col]), summaryUnit(col, info));
+    if (summaryColumnMetric(col, info.kind) === col)
+      add(col, summary[col] === undefined ? undefined : Number(summary[col]), summaryUnit(col, info));
   add('max_insert_s', num(res.max.insert[0]), 's');
   add('max_delete_s', num(res.max.delete[0]), 's');
   add('max_query_s', num(res.max.query[0]), 's');

@@ -3,7 +3,7 @@
 // column of the table under its mytools name (the current 21, or an older etl.sh's set); a column benchsite
 // does not know is a note, never dropped silently. `rel.*` tables are derived and are not read.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
-import { parseStepName, sortSteps } from './vocabulary.ts';
+import { parseStepName, sortSteps, summaryColumnMetric } from './vocabulary.ts';
 import { assembleRun, runDate, runHostName } from '../../collectors/lib/assemble-run.ts';
 import type { HarvestedRun, HarvestResult } from '../../collectors/lib/harvested.ts';
 import { decodeLabel } from '../../collectors/lib/labels.ts';
@@ -176,11 +176,14 @@ function summaryRun(
       params: { step_kind: info.kind, ...(info.queries ? { queries: info.queries } : {}) },
       rawFiles: [file.path],
     });
-    // Every column of the line, in the table's order; one no column set has was noted when its table was read.
+    // Every column of the line, in the table's order; one no column set has was noted when its table was read. A
+    // column that reprints an o.res fact is stored under that fact's metric (ips as inserts_per_s), as harvest
+    // of the raw files stores it.
     for (const [c, cell] of Object.entries(cells)) {
       const v = cellNumber(cell);
       const unit = anySummaryUnit(c, info);
-      if (v !== undefined && unit !== undefined) results.push({ test: name, metric: c, value: v, unit });
+      if (v !== undefined && unit !== undefined)
+        results.push({ test: name, metric: summaryColumnMetric(c, info.kind), value: v, unit });
     }
   }
   notes.unshift(

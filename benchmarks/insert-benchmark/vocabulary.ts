@@ -16,7 +16,7 @@ import {
   type SeriesChart,
   type Vocabulary,
 } from '../shapes.ts';
-import { insertBenchmarkPrimaryMetric, isStepName, type StepInfo } from './steps.ts';
+import { insertBenchmarkPrimaryMetric, isStepName, type StepInfo, type StepKind } from './steps.ts';
 
 export {
   STEP_METRICS,
@@ -129,6 +129,37 @@ export const SUMMARY_COLUMN_DECIMALS: Record<SummaryColumn, number> = {
   p99: 0,
 };
 
+/**
+ * The etl.sh columns that reprint an o.res fact harvest already stores under benchsite's name: that metric, by
+ * whether the step is a query step. One fact is one metric: a run stores `inserts_per_s`, never also `ips`, and
+ * the column is read back from it (summaryColumnValue).
+ */
+const REPRINTS: Partial<Record<SummaryColumn, (query: boolean) => string>> = {
+  ips: () => 'inserts_per_s',
+  qps: () => 'queries_per_s',
+  maxop: (q) => (q ? 'max_query_s' : 'max_insert_s'),
+  p50: (q) => (q ? 'query_rate_p50' : 'insert_rate_p50'),
+  p99: (q) => (q ? 'query_rate_p99' : 'insert_rate_p99'),
+};
+
+/** The metric an etl.sh column of a step of this kind is stored under (its own name unless it reprints one). */
+export function summaryColumnMetric(column: string, kind: StepKind): string {
+  return REPRINTS[column as SummaryColumn]?.(kind === 'query') ?? column;
+}
+
+/**
+ * An etl.sh column of a step as the harness prints it, from the metric it is stored under: the rates `%.0f`
+ * (etl.sh's printf of o.res's rates), everything else as stored.
+ */
+export function summaryColumnValue(
+  column: SummaryColumn,
+  kind: StepKind,
+  value: (metric: string) => number | undefined,
+): number | undefined {
+  const v = value(summaryColumnMetric(column, kind));
+  return v !== undefined && (column === 'ips' || column === 'qps') ? Number(printfFixed(v, 0)) : v;
+}
+
 /** A column value printed as etl.sh prints it; empty when missing. */
 export function formatSummaryValue(column: SummaryColumn, value: number | undefined): string {
   return value === undefined ? '' : printfFixed(value, SUMMARY_COLUMN_DECIMALS[column]);
@@ -217,14 +248,15 @@ export function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string):
 
 /** The columns of a run page's test table (metrics a run lacks are left out). */
 export const INSERT_BENCHMARK_KEY_METRICS: KeyMetric[] = [
-  { metric: 'ips', title: 'inserts/s' },
-  { metric: 'qps', title: 'queries/s' },
+  { metric: 'inserts_per_s', title: 'inserts/s' },
+  { metric: 'queries_per_s', title: 'queries/s' },
   { metric: 'cpupq', title: 'CPU µs/op' },
   { metric: 'cspq', title: 'cs/op' },
   { metric: 'rpq', title: 'reads/op' },
   { metric: 'rkbpq', title: 'KB read/op' },
   { metric: 'wkbpi', title: 'KB written/insert' },
-  { metric: 'maxop', title: 'max response s' },
+  { metric: 'max_insert_s', title: 'max insert s' },
+  { metric: 'max_query_s', title: 'max query s' },
   { metric: 'dbgb1', title: 'DB GiB' },
 ];
 

@@ -14,6 +14,7 @@ import {
   describeStep,
   parseStepName,
   sortSteps,
+  summaryColumnValue,
   throughputMeaning,
   type StepInfo,
 } from '../../benchmarks/insert-benchmark/vocabulary.ts';
@@ -234,9 +235,9 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
     cells: rows.map((row) =>
       qsteps.map((s) => {
         const sla = runOf(row).tests.find((t) => t.name === s.name)?.sla;
-        const ips =
-          runOf(row).results.find((r) => r.test === s.name && r.metric === 'ips')?.value ?? sla?.achievedInsertsPerS;
-        return { achieved: ips, slaFailed: sla ? slaFailed(runOf(row), s) : undefined };
+        // The harness's ips column: the step's inserts_per_s as etl.sh prints it.
+        const achieved = summaryColumnValue('ips', s.kind, (m) => resultOf(runOf(row), s.name, m));
+        return { achieved, slaFailed: sla ? slaFailed(runOf(row), s) : undefined };
       }),
     ),
   };
@@ -262,10 +263,15 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
   };
 }
 
+/** A result of a run's test, or undefined. */
+const resultOf = (run: Run, test: string, metric: string) =>
+  run.results.find((r) => r.test === test && r.metric === metric)?.value;
+
 function stepDetail(step: IbStep, rows: IbRow[], runOf: (row: IbRow) => Run): StepDetail {
-  const value = (run: Run, metric: string) =>
-    run.results.find((r) => r.test === step.name && r.metric === metric)?.value;
-  const metrics = rows.map((row) => ({ row, values: SUMMARY_COLUMNS.map((c) => value(runOf(row), c)) }));
+  const metrics = rows.map((row) => ({
+    row,
+    values: SUMMARY_COLUMNS.map((c) => summaryColumnValue(c, step.kind, (m) => resultOf(runOf(row), step.name, m))),
+  }));
   const histograms: HistogramTable[] = [];
   for (const op of ['insert', 'delete', 'query'] as const) {
     const hs = rows.map((row) => {
@@ -304,13 +310,18 @@ function stepDetail(step: IbStep, rows: IbRow[], runOf: (row: IbRow) => Run): St
   const iostat = iostatMetrics.length
     ? {
         columns: iostatMetrics.map(iostatColumnOf),
-        rows: rows.map((row) => ({ row, values: iostatMetrics.map((m) => value(runOf(row), m)) })),
+        rows: rows.map((row) => ({ row, values: iostatMetrics.map((m) => resultOf(runOf(row), step.name, m)) })),
       }
     : undefined;
   const withoutSystem = rows
     .filter((row) => {
       const t = runOf(row).tests.find((x) => x.name === step.name);
-      return t && !t.system?.harness.vmstat && !t.system?.harness.iostat && value(runOf(row), 'cpupq') === undefined;
+      return (
+        t &&
+        !t.system?.harness.vmstat &&
+        !t.system?.harness.iostat &&
+        resultOf(runOf(row), step.name, 'cpupq') === undefined
+      );
     })
     .map((r) => r.label);
   return { step, metrics, histograms, iostat, withoutSystem };

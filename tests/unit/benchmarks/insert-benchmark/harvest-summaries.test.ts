@@ -1,7 +1,14 @@
 // Summary-only trees (mytools bench/results/ibench.jan2021): o.sum.t and mrg rows become runs, the two agree
 // where both have a DBMS, and the derived rel.* tables are listed as skipped.
 import { describe, expect, it } from 'vitest';
-import { RunSchema } from '../../../../src/schemas/index.ts';
+import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
+import {
+  parseStepName,
+  SUMMARY_COLUMNS,
+  summaryColumnMetric,
+  summaryColumnValue,
+  type SummaryColumn,
+} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
 import {
   cellNumber,
@@ -12,6 +19,13 @@ import { fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const DIR = 'mytools/bench/results/ibench.jan2021/100m/';
+const value = (run: Run, test: string, metric: string) =>
+  run.results.find((r) => r.test === test && r.metric === metric)?.value;
+/** An etl.sh column of a step, as the harness prints it, from the metric the run stores it under. */
+const column = (run: Run, test: string, col: string) =>
+  (SUMMARY_COLUMNS as readonly string[]).includes(col)
+    ? summaryColumnValue(col as SummaryColumn, parseStepName(test)!.kind, (m) => value(run, test, m))
+    : value(run, test, col);
 
 describe('Insert Benchmark summaries of Jan 2021', async () => {
   const h = await harvestFixture('mytools/bench/results/ibench.jan2021', { date: '2021-01-21', host: { name: 'nuc' } });
@@ -52,10 +66,18 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
     table.rows.forEach((row, i) => {
       for (const [col, cell] of Object.entries(row)) {
         if (col === 'tag') continue;
-        const ours = run.results.find((r) => r.test === run.tests[i]!.name && r.metric === col)?.value;
+        const ours = column(run, run.tests[i]!.name, col);
         expect(ours, `${run.tests[i]!.name} ${col}`).toBe(cell === 'NA' ? undefined : Number(cell));
       }
     });
+  });
+
+  it('stores ips, qps, maxop, p50 and p99 under the metrics harvest of raw files gives those facts', () => {
+    const { run } = h.byLabel.get('100m.pg131.cx5')!;
+    expect(run.results.filter((r) => ['ips', 'qps', 'maxop', 'p50', 'p99'].includes(r.metric))).toEqual([]);
+    expect(value(run, 'l.i0', 'inserts_per_s')).toBe(106724);
+    expect(value(run, 'q1000.2', 'queries_per_s')).toBe(7675);
+    expect(value(run, 'q1000.2', 'max_query_s')).toBeDefined();
   });
 
   it('where a DBMS is in both o.sum.t and the mrg files, the two agree (no difference notes)', () => {
@@ -100,13 +122,14 @@ it('a summary line cut inside its tag belongs to no run: refused, naming the fil
   );
 });
 
-/** Every numeric cell of mrg tables as `<tag> <step> <column>` = value, as the files print them. */
+/** Every numeric cell of mrg tables as `<tag> <step> <metric>` = value, as the files print them (a column that reprints an o.res fact under that fact's metric). */
 function mrgCells(files: Record<string, string>, prefix = '') {
   const cells = new Map<string, number>();
   for (const [step, text] of Object.entries(files))
     for (const row of parseSummaryTable(text).rows)
       for (const [col, cell] of Object.entries(row))
-        if (col !== 'tag' && /^-?[\d.]+$/.test(cell)) cells.set(`${prefix}${row.tag} ${step} ${col}`, Number(cell));
+        if (col !== 'tag' && /^-?[\d.]+$/.test(cell))
+          cells.set(`${prefix}${row.tag} ${step} ${summaryColumnMetric(col, parseStepName(step)!.kind)}`, Number(cell));
   return cells;
 }
 const harvestedCells = (

@@ -3,7 +3,13 @@
 // harness wrote: o.res (with awk, as etl.sh reads it), the report's o.sum.t tables, o.rt.c.*, iput.tab.
 import { describe, expect, it } from 'vitest';
 import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
-import { sumIostatValue } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
+import {
+  parseStepName,
+  SUMMARY_COLUMNS,
+  summaryColumnValue,
+  sumIostatValue,
+  type SummaryColumn,
+} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { archiveFiles, archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { sh } from '../../../helpers/awk.ts';
@@ -14,6 +20,11 @@ const STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3'
 const raw = (label: string, path: string) => archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/${path}`);
 const value = (run: Run, test: string, metric: string) =>
   run.results.find((r) => r.test === test && r.metric === metric)?.value;
+/** An etl.sh column of a step, as the harness prints it, from the metric the run stores it under. */
+const column = (run: Run, test: string, col: string) =>
+  (SUMMARY_COLUMNS as readonly string[]).includes(col)
+    ? summaryColumnValue(col as SummaryColumn, parseStepName(test)!.kind, (m) => value(run, test, m))
+    : value(run, test, col);
 
 /** The table of (run, step) pairs every assertion below runs over. */
 const CASES = LABELS.flatMap((label) => STEPS.map((step) => ({ label, step })));
@@ -85,6 +96,15 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     },
   );
 
+  it('stores each o.res fact once: etl.sh columns that reprint one (ips, qps, maxop, p50, p99) are not metrics', () => {
+    for (const label of LABELS) {
+      const metrics = new Set(h.byLabel.get(label)!.run.results.map((r) => r.metric));
+      for (const col of ['ips', 'qps', 'maxop', 'p50', 'p99']) expect(metrics.has(col), `${label} ${col}`).toBe(false);
+      for (const m of ['inserts_per_s', 'queries_per_s', 'max_insert_s', 'insert_rate_p50', 'query_rate_p99'])
+        expect(metrics.has(m), `${label} ${m}`).toBe(true);
+    }
+  });
+
   it.each(CASES)("$label $step: the 21 columns equal the report's o.sum.t cells (ncpu=2)", ({ label, step }) => {
     const m = label.startsWith('1m') ? '1m' : '0.2m';
     const sum = archiveText(ARCHIVE, `ibench/report/sum.${m}.dop1/o.sum.t.${label}`).trim().split('\n');
@@ -94,7 +114,7 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     const cannotParse = raw(label, `${step}/o.res.dop1`).includes('Cannot parse:');
     header.slice(0, -1).forEach((col, i) => {
       const file = cells[i]!;
-      const ours = value(run, step, col);
+      const ours = column(run, step, col);
       if (cannotParse && col === 'csps') {
         // etl.sh reads o.res by line number; with ios.sh's "Cannot parse:" the lines shift and its csps holds dbGB.
         expect(file, `${col}`).toBe(sh("awk '/^dbGB/ { print $2 }'", raw(label, `${step}/o.res.dop1`)));
