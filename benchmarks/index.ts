@@ -21,13 +21,19 @@ export function findBenchmark(name: string): Registered | undefined {
   return BENCHMARKS.find((b) => b.name === name);
 }
 
+/** What is wrong with a name that is no benchmark's (`unknown benchmark "x"; the known benchmarks are ...`). */
+export function unknownBenchmark(name: unknown): string {
+  const known = `the known benchmarks are ${BENCHMARK_NAMES.join(', ')}`;
+  return typeof name === 'string'
+    ? `unknown benchmark ${JSON.stringify(name)}; ${known}`
+    : `no benchmark named; ${known}`;
+}
+
 /** A benchmark by name; `where` (a file, an option) is named in the error when no benchmark has the name. */
 export function benchmarkOf(name: string, where?: string): Registered {
   const b = findBenchmark(name);
   if (b) return b;
-  throw new Error(
-    `${where ? `${where}: ` : ''}unknown benchmark "${name}"; the known benchmarks are ${BENCHMARK_NAMES.join(', ')}`,
-  );
+  throw new Error(`${where ? `${where}: ` : ''}${unknownBenchmark(name)}`);
 }
 
 /** The engine's descriptor of a benchmark, or undefined when no benchmark has that name. */

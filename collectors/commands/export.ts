@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { loadRuns } from '../../src/runs/read-runs.ts';
-import { Benchmark } from '../../src/schemas/index.ts';
+import { findBenchmark, unknownBenchmark } from '../../benchmarks/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../src/analysis/export-rows.ts';
 import { comparability } from '../../src/analysis/comparability.ts';
 import { UsageError, type Command } from './command.ts';
@@ -39,8 +39,8 @@ Options:
     });
     if (values.format !== 'csv' && values.format !== 'json')
       throw new UsageError(`--format must be csv or json, not "${values.format}"`);
-    if (values.benchmark && !Benchmark.options.includes(values.benchmark as never))
-      throw new UsageError(`--benchmark must be one of ${Benchmark.options.join(', ')}, not "${values.benchmark}"`);
+    if (values.benchmark && !findBenchmark(values.benchmark))
+      throw new UsageError(`--benchmark: ${unknownBenchmark(values.benchmark)}`);
     const { runs, problems } = await loadRuns(values.runs!);
     for (const p of problems) console.error(p.text);
     if (runs.length === 0 && problems.length === 0) {

@@ -2,6 +2,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { z } from 'zod';
 import type { Problem } from '../schemas/problem.ts';
+import { BENCHMARK_NAMES } from '../../benchmarks/index.ts';
 
 export type { Problem };
 
@@ -51,6 +52,11 @@ function unionTypes(issue: z.core.$ZodIssue): string[] | undefined {
   return types.every((t) => t !== undefined) ? [...new Set(types as string[])] : undefined;
 }
 
+/** Whether a choice is of a benchmark (a run's `benchmark`, a workload's or spec's `kind`): its schema words it. */
+function isBenchmarkChoice(values: readonly unknown[]): boolean {
+  return values.length === BENCHMARK_NAMES.length && BENCHMARK_NAMES.every((n) => values.includes(n));
+}
+
 function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: string; hint: string } {
   const key = issue.path.at(-1);
   switch (issue.code) {
@@ -72,11 +78,16 @@ function describe(issue: z.core.$ZodIssue, fieldsHint: string): { message: strin
         hint: 'Remove it or fix its spelling; only the documented fields are allowed',
       };
     case 'invalid_value':
+      if (isBenchmarkChoice(issue.values)) return { message: issue.message, hint: 'Set it to one of them' };
       return {
         message: `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`,
         hint: 'Use one of those values',
       };
     case 'invalid_union': {
+      // zod's issue of a discriminated union whose `kind` matches no shape (its type leaves these out).
+      const d = issue as { note?: string; options?: unknown[] };
+      if (d.note === 'No matching discriminator' && isBenchmarkChoice(d.options ?? []))
+        return { message: issue.message, hint: 'Set it to one of them' };
       const types = unionTypes(issue);
       if (types) {
         const received = /received (\w+)/.exec(issue.errors[0]![0]!.message)?.[1];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Text } from './common.ts';
 import { HostSchema } from './host.ts';
 import { BENCHMARKS, type Registered } from '../../benchmarks/index.ts';
+import { unknownKind } from './workload.ts';
 
 /** How to reach a benchmark host over SSH. Omit it to run on this machine. */
 export const SshSchema = z.strictObject({
@@ -72,7 +73,9 @@ export const SpecDbmsSchema = z.strictObject({
 type Specs = Registered['spec'];
 
 /** The benchmark part of a spec, one shape per benchmark (its folder's schemas.ts), chosen by `kind`. */
-export const SpecBenchmarkSchema = z.discriminatedUnion('kind', BENCHMARKS.map((b) => b.spec) as [Specs, ...Specs[]]);
+export const SpecBenchmarkSchema = z.discriminatedUnion('kind', BENCHMARKS.map((b) => b.spec) as [Specs, ...Specs[]], {
+  error: unknownKind,
+});
 
 /**
  * A run spec (YAML): what to run, where, against which DBMS entries. `benchsite run <spec>` plans, executes

@@ -5,9 +5,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseContentYaml } from '../runs/content-yaml.ts';
-import { problem, type Problem } from '../runs/problems.ts';
+import { formatZodIssues, problem, type Problem } from '../runs/problems.ts';
+import { ReportSchema } from '../schemas/index.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { nativeMarkdownProblems, type MarkdownInput } from './markdown-check.ts';
+
+/** Where a report's problems point for its fields. */
+export const REPORT_FIELDS_HINT = 'docs/reports.md shows a report frontmatter';
 
 /** A report file larger than this (bytes) is refused (the committed ones are under 8 KB). */
 export const MAX_REPORT_BYTES = 256 * 1024;
@@ -117,8 +121,8 @@ export function reportText(file: string, bytes: Buffer): { text: string } | { pr
 }
 
 /**
- * The problems readReport finds in every report file of `dir` (none when there is no such folder), and those of
- * rendering their Markdown in a child process (src/site/markdown-check.ts).
+ * The problems readReport finds in every report file of `dir` (none when there is no such folder), those of its
+ * frontmatter (ReportSchema), and those of rendering their Markdown in a child process (src/site/markdown-check.ts).
  */
 export async function checkReportFiles(dir: string): Promise<Problem[]> {
   let names: string[];
@@ -138,7 +142,13 @@ export async function checkReportFiles(dir: string): Promise<Problem[]> {
     else {
       const report = readReport(file, r.text);
       if ('problems' in report) problems.push(...report.problems);
-      else bodies.push({ file, body: report.parts.body });
+      else {
+        // Astro checks the frontmatter too, but stops with its stack trace: an unknown `benchmark:` or a
+        // misspelt field is a line naming the report, as `benchsite validate` prints it.
+        const parsed = ReportSchema.safeParse(report.frontmatter);
+        if (!parsed.success) problems.push(...formatZodIssues(file, parsed.error.issues, REPORT_FIELDS_HINT));
+        bodies.push({ file, body: report.parts.body });
+      }
     }
   }
   return [...problems, ...(await nativeMarkdownProblems(bodies))];

@@ -8,7 +8,7 @@ import { renderClaim } from '../analysis/placeholders.ts';
 import { renderReportMarkdown } from './markdown.ts';
 import { reportSections } from './report-sections.ts';
 import { formatZodIssues, problem, type Problem } from '../runs/problems.ts';
-import { readReport, splitReport } from './report-limits.ts';
+import { readReport, REPORT_FIELDS_HINT, splitReport } from './report-limits.ts';
 import { isDirective, Placer, type Part } from './report-placement.ts';
 import { partsCatalog } from './report-view-parts.ts';
 
@@ -92,8 +92,7 @@ function parseReportFrontmatter(
   const read = readReport(file, text);
   if ('problems' in read) return read;
   const parsed = ReportSchema.safeParse(read.frontmatter);
-  if (!parsed.success)
-    return { problems: formatZodIssues(file, parsed.error.issues, 'docs/reports.md shows a report frontmatter') };
+  if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues, REPORT_FIELDS_HINT) };
   const r = parsed.data;
   const named: Array<{ where: string; id: string }> = [];
   if (r.base) named.push({ where: 'base', id: r.base });
