@@ -101,6 +101,8 @@ export interface Vocabulary<W = unknown> {
 export interface Section<K extends string = string, S extends z.ZodType = z.ZodType> {
   key: K;
   schema: S;
+  /** A value of it as a `--meta` file writes it, for the help of the commands that read one. */
+  example?: string;
 }
 
 /** A benchmark as the site and the CLI know it: its folder's benchmark.ts. */

@@ -1,9 +1,8 @@
 // `benchsite import`: the one entry point for archives and posts. Every file of every input (a file, or a
 // directory walked for every file) goes to the importer of its format; what none reads is listed with why.
-//   a benchmark's summaries   the `archive` of its folder (collectors/benchmarks.ts): sysbench qps.abs.*, qps.rel.*,
-//                             o.met.*; HammerDB sum.res.*.csv; Insert Benchmark o.sum.t.*, mrg.* (as harvest reads them)
-//   published tables (CSV)    HammerDB results by header (label, virtual_users, warehouses ...)
-//                             relative tables by header (label, test, value) with --base
+//   a benchmark's summaries   the `archive` of its folder (collectors/benchmarks.ts)
+//   a post's absolute tables  the `published.tables` of a folder, by header line
+//   relative tables (CSV)     by header (label, test, value) with --base: collectors/published/import-relative.ts
 // Pure: the command loads the files and writes the runs.
 import type { Meta } from '../src/schemas/index.ts';
 import type { ArchiveImport } from './lib/archive-run.ts';
@@ -13,10 +12,13 @@ import type { BenchmarkFolder } from './lib/benchmark-folder.ts';
 import { withoutBadFiles } from './lib/leave-out.ts';
 import { entryText, fileName, type RawEntry, type RawTree } from './lib/raw-tree.ts';
 import { metaRequiredFor } from './lib/messages.ts';
-import { isSummaryFile } from '../benchmarks/insert-benchmark/harvest-summaries.ts';
-import { importHammerdbTables, type PublishedCsv } from '../benchmarks/hammerdb-tprocc/published-table.ts';
-import { importRelativeTables, isRelativeHeader, type RelativeCsv } from './published/import-relative.ts';
-import { parseCsv } from './published/csv.ts';
+import {
+  importRelativeTables,
+  isRelativeHeader,
+  RELATIVE_TABLE,
+  type RelativeCsv,
+} from './published/import-relative.ts';
+import { parseCsv, type PublishedCsv } from './published/csv.ts';
 
 export interface ImportOptions {
   meta?: Meta;
@@ -31,14 +33,19 @@ export type InputRefusal = Refusal & { input: number };
 /** Thrown for a command line the inputs cannot be imported with (no --meta for a post's table, --base count). */
 export class ImportUsageError extends Error {}
 
-/** A benchmark's archived summaries (its folder's `archive`), or a table from a post. */
-type Kind = BenchmarkFolder | 'published' | 'relative';
+/** A benchmark's format of a post's absolute tables. */
+type Tables = NonNullable<BenchmarkFolder['published']['tables']>;
+
+/** A benchmark's archived summaries (its folder's `archive`), a post's absolute tables, or a relative table. */
+type Kind = { archive: BenchmarkFolder } | { tables: Tables } | 'relative';
+
+const TABLE_FORMATS: Tables[] = BENCHMARK_FOLDERS.flatMap((b) => (b.published.tables ? [b.published.tables] : []));
 
 /** What a file is, by name and, for other CSVs, by header line. */
 function kindOf(e: RawEntry): Kind | { skip: string } {
   const name = fileName(e.path);
   const folder = BENCHMARK_FOLDERS.find((b) => b.archive?.recognises(name));
-  if (folder) return folder;
+  if (folder) return { archive: folder };
   if (/\.csv$/i.test(name)) {
     let header: string[] = [];
     try {
@@ -47,15 +54,15 @@ function kindOf(e: RawEntry): Kind | { skip: string } {
       // A CSV of neither kind, or a broken one: the importer of its kind would say what is wrong.
       header = (entryText(e).split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.trim());
     }
-    if (header.includes('virtual_users') && header.includes('warehouses')) return 'published';
+    const tables = TABLE_FORMATS.find((t) => t.recognises(header));
+    if (tables) return { tables };
     if (isRelativeHeader(header)) return 'relative';
-    return {
-      skip: 'a CSV that is neither a published HammerDB table (label, virtual_users, warehouses, metrics) nor a relative table (label, test, value)',
-    };
+    return { skip: `a CSV that is neither ${[...TABLE_FORMATS.map((t) => t.what), RELATIVE_TABLE].join(' nor ')}` };
   }
-  if (isSummaryFile(name)) return { skip: 'a mytools report file: not a table of results' };
-  if (/^(sb\.|o\..+\.(run|build)\.|o\.res\.|o\.ib\.)/.test(name))
-    return { skip: 'raw tool output: `benchsite harvest` reads it' };
+  for (const b of BENCHMARK_FOLDERS) {
+    const why = b.notImported?.(name);
+    if (why) return { skip: why };
+  }
   return { skip: 'not an archive or table format `benchsite import` reads' };
 }
 
@@ -65,7 +72,7 @@ function kindOf(e: RawEntry): Kind | { skip: string } {
  */
 export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveImport & { refused: InputRefusal[] } {
   const out: ArchiveImport & { refused: InputRefusal[] } = { runs: [], skipped: [], warnings: [], refused: [] };
-  const published: PublishedCsv[] = [];
+  const published = new Map<Tables, PublishedCsv[]>();
   const relative: Array<Omit<RelativeCsv, 'base'>> = [];
   for (const tree of trees) {
     // Paths as the user knows them: under the input directory, or the file itself.
@@ -78,25 +85,30 @@ export function importArchives(trees: RawTree[], opts: ImportOptions): ArchiveIm
     const input = trees.indexOf(tree);
     const refuse = (r: Refusal) => out.refused.push({ ...r, input });
     tree.refused?.forEach(refuse);
-    const byKind = new Map<Kind, RawEntry[]>();
+    const archives = new Map<BenchmarkFolder, RawEntry[]>();
     for (const e of tree.entries) {
       const k = kindOf(e);
-      if (typeof k === 'object' && 'skip' in k) out.skipped.push({ path: shown(e.path), reason: k.skip });
-      else byKind.set(k, [...(byKind.get(k) ?? []), e]);
+      const csv = { name: fileName(e.path), data: e.data };
+      if (k === 'relative') relative.push(csv);
+      else if ('skip' in k) out.skipped.push({ path: shown(e.path), reason: k.skip });
+      else if ('tables' in k) published.set(k.tables, [...(published.get(k.tables) ?? []), csv]);
+      else archives.set(k.archive, [...(archives.get(k.archive) ?? []), e]);
     }
     for (const b of BENCHMARK_FOLDERS) {
-      const entries = byKind.get(b);
+      const entries = archives.get(b);
       if (!entries) continue;
       const r = withoutBadFiles(entries, (list) => b.archive!.import(tree.name, list, opts));
       r.refused.forEach(refuse);
       if (r.result) merge(r.result);
     }
-    for (const e of byKind.get('published') ?? []) published.push({ name: fileName(e.path), data: e.data });
-    for (const e of byKind.get('relative') ?? []) relative.push({ name: fileName(e.path), data: e.data });
   }
-  if ((published.length || relative.length) && !opts.meta)
-    throw new ImportUsageError(metaRequiredFor([...published, ...relative].map((c) => c.name)));
-  if (published.length) out.runs.push(...importHammerdbTables(published, opts.meta!, opts.metaName));
+  const tables = [...published.values()].flat();
+  if ((tables.length || relative.length) && !opts.meta)
+    throw new ImportUsageError(metaRequiredFor([...tables, ...relative].map((c) => c.name)));
+  for (const t of TABLE_FORMATS) {
+    const csvs = published.get(t);
+    if (csvs) out.runs.push(...t.import(csvs, opts.meta!, opts.metaName));
+  }
   if (relative.length) {
     const { bases } = opts;
     if (bases.length !== 1 && bases.length !== relative.length)

@@ -16,7 +16,11 @@ export const benchmark = {
   spec: HammerdbSpecSchema,
   vocabulary,
   descriptor: hammerdbDescriptor,
-  meta: { key: 'hammerdb', schema: HammerdbMetaSchema },
+  meta: {
+    key: 'hammerdb',
+    schema: HammerdbMetaSchema,
+    example: '{ rampupMinutes: 5, durationMinutes: 120, storedProcedures: true }',
+  },
   reportOptions: { key: 'hammerdb', schema: HammerdbReportOptionsSchema },
   readme: 'benchmarks/hammerdb-tprocc/README.md',
 } as const satisfies BenchmarkDefinition<'hammerdb-tprocc', typeof HammerdbWorkloadSchema>;

@@ -14,15 +14,11 @@ import { parseNumber } from '../../collectors/lib/numbers.ts';
 import type { RawEntry } from '../../collectors/lib/raw-tree.ts';
 import { HAMMERDB_METRICS, type HammerdbMetric } from './vocabulary.ts';
 import { workloadOfTests } from './workload.ts';
-import { parseCsv, type CsvRow } from '../../collectors/published/csv.ts';
+import { parseCsv, type CsvRow, type PublishedCsv } from '../../collectors/published/csv.ts';
 import { postMetaProblems } from '../../collectors/published/post-meta.ts';
 import { InputError } from '../../collectors/lib/input-error.ts';
 
-/** One CSV of the import: its file name and bytes. */
-export interface PublishedCsv {
-  name: string;
-  data: Uint8Array;
-}
+export type { PublishedCsv };
 
 const DESCRIPTIVE = ['label', 'dbms', 'version', 'config', 'virtual_users', 'warehouses', 'stored_procedures'];
 const REQUIRED = ['label', 'virtual_users', 'warehouses'];

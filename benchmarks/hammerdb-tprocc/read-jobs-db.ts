@@ -1,16 +1,12 @@
 // HammerDB's jobs database (`hammer.DB`, SQLite) -> its rows as plain objects. The only module of the HammerDB
-// harvester that touches a native library; everything it returns is parsed by the pure `parse-jobs-db.ts`.
-//
-// node:sqlite is built into Node 22.13+ and 23.4+ (Node 22.12 needs --experimental-sqlite, which
-// bin/benchsite.js passes there). It is loaded on first use, and its ExperimentalWarning (printed by some
-// Node versions) is kept off the command's output.
-import { createRequire } from 'node:module';
+// harvester that touches a native library (Node's SQLite, collectors/lib/sqlite.ts); everything it returns is
+// parsed by the pure `parse-jobs-db.ts`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../../collectors/lib/input-error.ts';
+import { loadSqlite, type Sqlite } from '../../collectors/lib/sqlite.ts';
 
-type Sqlite = typeof import('node:sqlite');
 type Row = Record<string, unknown>;
 
 /** The tables of the jobs database that the harvester reads; a table the file lacks is empty. */
@@ -21,28 +17,6 @@ export interface JobsDbRows {
   timing: Row[];
   metric: Row[];
   system: Row[];
-}
-
-let sqlite: Sqlite | undefined;
-
-export function loadSqlite(): Sqlite {
-  if (sqlite) return sqlite;
-  const emit = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (/SQLite/i.test(text)) return;
-    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    sqlite = createRequire(import.meta.url)('node:sqlite') as Sqlite;
-  } catch (e) {
-    throw new Error(
-      `reading HammerDB's hammer.DB needs Node's built-in SQLite (Node >= 22.13, or 22.12 with --experimental-sqlite): ${(e as Error).message}`,
-    );
-  } finally {
-    process.emitWarning = emit;
-  }
-  return sqlite;
 }
 
 const TABLES: Record<keyof JobsDbRows, string> = {

@@ -16,7 +16,7 @@ export const benchmark = {
   spec: InsertBenchmarkSpecSchema,
   vocabulary,
   descriptor: insertBenchmarkDescriptor,
-  meta: { key: 'insertBenchmark', schema: InsertBenchmarkMetaSchema },
+  meta: { key: 'insertBenchmark', schema: InsertBenchmarkMetaSchema, example: '{ clients: 1 }' },
   reportOptions: { key: 'insertBenchmark', schema: InsertBenchmarkReportOptionsSchema },
   readme: 'benchmarks/insert-benchmark/README.md',
 } as const satisfies BenchmarkDefinition<'insert-benchmark', typeof InsertBenchmarkWorkloadSchema>;

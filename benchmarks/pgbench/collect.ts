@@ -10,6 +10,11 @@ import { pgbenchTestParts } from './vocabulary.ts';
 
 export const folder: BenchmarkFolder<'pgbench'> = {
   name: 'pgbench',
+  help: {
+    harvest:
+      "plain pgbench output files (10 to 19; -P progress lines, -r statement latencies; stdout and stderr saved together): the files of one directory are one run, each output (each run of a loop's log) a test, a pgbench -i output its table load",
+    run: 'scale, clients: [N, ...], seconds, tests: built-in scripts (tpcb-like, simple-update, select-only) or custom ones ({ name, sql }); PostgreSQL only',
+  },
   harvest: harvestPgbench,
   run: {
     tools: (b) => [b.pgbench, 'vmstat', 'iostat'],
@@ -32,5 +37,6 @@ export const folder: BenchmarkFolder<'pgbench'> = {
       const parts = pgbenchTestParts(test);
       return parts ? { clients: parts.clients } : undefined;
     },
+    testExamples: ['select-only.c8', 'tpcb-like.c1'],
   },
 };

@@ -11,6 +11,6 @@ export const benchmark = {
   spec: SysbenchSpecSchema,
   vocabulary,
   descriptor: sysbenchDescriptor,
-  meta: { key: 'sysbench', schema: SysbenchMetaSchema },
+  meta: { key: 'sysbench', schema: SysbenchMetaSchema, example: '{ threads: [1], tables: 1, rows: 50000000 }' },
   readme: 'benchmarks/sysbench/README.md',
 } as const satisfies BenchmarkDefinition<'sysbench', typeof SysbenchWorkloadSchema>;

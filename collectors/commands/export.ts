@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { loadRuns } from '../../src/runs/read-runs.ts';
-import { findBenchmark, unknownBenchmark } from '../../benchmarks/index.ts';
+import { BENCHMARKS, BENCHMARK_NAMES, findBenchmark, unknownBenchmark } from '../../benchmarks/index.ts';
 import { EXPORT_FIELDS, exportRows, toCsv } from '../../src/analysis/export-rows.ts';
 import { comparability } from '../../src/analysis/comparability.ts';
 import { UsageError, type Command } from './command.ts';
@@ -12,13 +12,13 @@ export const exportCommand: Command = {
 
 Prints one row per run, test and metric with exactly these fields:
   ${EXPORT_FIELDS.join(', ')}
-Metric names are listed in each benchmark's README: benchmarks/sysbench/README.md,
-benchmarks/insert-benchmark/README.md and benchmarks/hammerdb-tprocc/README.md.
+Metric names are listed in each benchmark's README:
+${BENCHMARKS.map((b) => `  ${b.readme}`).join('\n')}
 
 Options:
   --runs <dir>         runs root (default: content/runs)
   --format csv|json    default csv
-  --benchmark <name>   only runs of this benchmark (sysbench, insert-benchmark, hammerdb-tprocc)
+  --benchmark <name>   only runs of this benchmark: ${BENCHMARK_NAMES.join(', ')}
   --run <id>           only this run (repeatable); ids are paths under the runs root
   --comparable-with <id>
                        only runs that pass every comparability gate against this run (the definition

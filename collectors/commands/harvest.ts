@@ -5,7 +5,15 @@ import { isWarningNote, readMeta } from '../lib/meta.ts';
 import { loadRawInput } from '../lib/raw-tree.ts';
 import { writtenLine } from '../lib/write-run.ts';
 import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
+import { BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { UsageError, type Command } from './command.ts';
+import { helpList } from './help-list.ts';
+
+/** What each benchmark's folder harvests (`benchsite harvest --help`). */
+const RECOGNISED = helpList(
+  BENCHMARK_FOLDERS.map((b) => [b.name, b.help.harvest] as const),
+  18,
+);
 
 export const harvestCommand: Command = {
   name: 'harvest',
@@ -26,15 +34,8 @@ Passwords in commands, settings and raw files become ***. One <raw> may unpack t
 (BENCHSITE_MAX_RAW=8G to change it): it is held in memory, about 3x its size at the peak.
 
 Recognised:
-  sysbench           mytools directories x.<build>.<config>.pk1/ (sb.o.*, sb.met.*, sb.vm.*, sb.io.*, ...)
-                     and plain sysbench output files (0.4 to 1.1; every run a log holds is a test)
-  insert-benchmark   mytools ibench result directories <rows>m.<build>.c<config>/ with one directory per
-                     step (l.i0 l.x l.i1 l.i2 qr100.L1 ...: o.res, o.ib, o.vm, o.io, o.rt, o.rate), and the
-                     harness's summaries (o.sum.t.*, mrg.*)
-  hammerdb-tprocc    mytools res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>/ directories, and HammerDB's
-                     own files: hammerdbcli output, hammerdb*.log, hdbtcount*.log, hdbxtprofile*.log,
-                     hammer.DB, jobs JSON, v6 result artifacts
-Archived harness summaries (qps.abs, o.met, sum.res) and tables from posts are imported with \`benchsite import\`.
+${RECOGNISED}
+Archived harness summaries and tables from posts are imported with \`benchsite import\`.
 
 Options:
   --out <dir>     where runs go (default: content/runs)

@@ -10,6 +10,30 @@ import { loadRawInput, type RawTree } from '../lib/raw-tree.ts';
 import { BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { writeHarvestedRuns, writtenLine } from '../lib/write-run.ts';
 import { UsageError, type Command } from './command.ts';
+import { helpList } from './help-list.ts';
+import { BENCHMARKS } from '../../benchmarks/index.ts';
+import type { BenchmarkDefinition } from '../../benchmarks/shapes.ts';
+
+/** The files each benchmark's folder imports, then a post's tables (`benchsite import --help`). */
+const RECOGNISED = helpList(
+  [
+    ...BENCHMARK_FOLDERS.flatMap((b) => (b.archive ? [[b.name, b.archive.help] as const] : [])),
+    ...[
+      ...BENCHMARK_FOLDERS.flatMap((b) => (b.published.tables ? [b.published.tables.help] : [])),
+      'relative values: label (or column), test, value (or relative), with --base [published relative]',
+    ].map((text, i) => [i ? '' : 'CSV from a post', text] as const),
+  ],
+  17,
+);
+
+/** The `--meta` sections the benchmarks add, with an example each. */
+const META_SECTIONS = helpList(
+  BENCHMARKS.flatMap((b) => {
+    const meta = (b as BenchmarkDefinition).meta;
+    return meta?.example ? [[`${meta.key}:`, meta.example] as const] : [];
+  }),
+  11,
+);
 
 export const importCommand: Command = {
   name: 'import',
@@ -23,25 +47,17 @@ A directory is walked for every file it recognises. Writing is atomic and idempo
 id exists with other raw files is kept beside it as a repeat (<id>~2 ...) unless --replace.
 
 Recognised (provenance in brackets, shown on the run page and in exports):
-  sysbench          qps.abs.<tag>.tsv (+ .csv), qps.rel.<tag>.*, o.met.<tag> (met.<tag>.txt): one run
-                    per column; tables of a folder that disagree are runs of their own     [harness summary]
-  hammerdb-tprocc   sum.res.<dbms>.load<n>.vu<v>.w<w>.<rampup>.<duration>.csv (+ .rel.csv): one run per
-                    build, one test per file (point)                                             [harness summary]
-  insert-benchmark  o.sum.t.<tag>, mrg.<step> (as harvest reads them)                            [harness summary]
-  CSV from a post   HammerDB results: label, virtual_users, warehouses, dbms, version, config,
-                    stored_procedures, metric columns (nopm, tpm, vmstat_cs ...)                 [published table]
-                    relative values: label (or column), test, value (or relative), with --base   [published relative]
-Relative tables (qps.rel, o.met's relative rows, .rel.csv) are checked cell by cell against the absolute
-values; every disagreement is printed as a warning with file, line, column and both values. A malformed
-file is named with its line and left out, the rest imported; the exit code is then 1.
+${RECOGNISED}
+Relative tables a harness archived beside its absolute ones are checked cell by cell against them; every
+disagreement is printed as a warning with file, line, column and both values. A malformed file is named
+with its line and left out, the rest imported; the exit code is then 1.
 
 --meta <file> (YAML or JSON): what the files do not say; anything not given stays unknown.
   host:       { name: pn53, description: ..., cpuModel: ..., cores: 8, memoryGiB: 32, ... }
   date:       2026-03-01            the runs' date (archives carry none); else published.date
   published:  { title, date, url }  the post (required for tables from a post)
   builds:     { pg181: pg181_o2nofp.x10b_c8r32 }   full labels of short build names
-  sysbench:   { threads: [1], tables: 1, rows: 50000000 }     insertBenchmark: { clients: 1 }
-  hammerdb:   { rampupMinutes: 5, durationMinutes: 120, storedProcedures: true }
+${META_SECTIONS}
   cpus, notes, ranBy
 --base <column>  the base column of each relative table: once for all, or once per table in order.
                  It must be a column of the import's tables (list its cells as 1 where the post omits them).

@@ -4,7 +4,15 @@ import { readSpec, SpecError } from '../lib/read-spec.ts';
 import { RunSpecSchema } from '../../src/schemas/index.ts';
 import { Progress } from '../lib/progress.ts';
 import { dryRunText, runSpecs } from '../run-spec.ts';
+import { BENCHMARK_FOLDERS } from '../benchmarks.ts';
 import { UsageError, type Command } from './command.ts';
+import { helpList } from './help-list.ts';
+
+/** Each benchmark's part of a spec (`benchsite run --help`). */
+const BENCHMARK_PARTS = helpList(
+  BENCHMARK_FOLDERS.map((b) => [b.name, b.help.run] as const),
+  18,
+);
 
 export const runCommand: Command = {
   name: 'run',
@@ -49,7 +57,7 @@ The spec (YAML):
       configDescription: synchronous_commit=on
       setup: ["psql -h 127.0.0.1 -U postgres -c 'ALTER SYSTEM SET synchronous_commit=on'"]
       connection: { host: 127.0.0.1, port: 5432, user: postgres, password: "", database: bench }
-  benchmark:
+  benchmark:                          # what runs: its kind, and that benchmark's part (below)
     kind: sysbench
     tables: 1
     rows: 20000
@@ -58,11 +66,8 @@ The spec (YAML):
     tests: [point-query, range-covered-pk, read-only-count, update-index, insert, write-only]
   out: content/runs
 
-Tests are named as in the posts; stock sysbench 1.0.20 runs those with a stock Lua script
-(point-query, random-points, read-only[_range=N], read-only-simple/sum/order/distinct,
-read-write, write-only, update-index, update-nonindex, update-one, update-zipf, delete,
-insert). The others need Mark Callaghan's mytools Lua scripts: give their directory with
---lua-dir (or luaDir: /abs/path under benchmark), else they are skipped with a message.
+The benchmark part, by kind (each benchmark's README lists every field; examples/ has specs):
+${BENCHMARK_PARTS}
 Passwords (connection.password or passwordEnv) and key paths never reach content/.`,
   async run(args) {
     const { values, positionals } = parseArgs({

@@ -1,7 +1,9 @@
-// What each benchmark folder (collectors/<benchmark>/index.ts) gives the commands, once: how to harvest its raw
-// files, how `benchsite run` runs it, and how `benchsite import` reads its harness's archived summary tables.
-// collectors/benchmarks.ts lists the folders; adding a benchmark is its folder and one line there.
+// What each benchmark's folder (benchmarks/<name>/collect.ts) gives the commands, once: how to harvest its raw
+// files, how `benchsite run` runs it, how `benchsite import` reads its harness's archived summary tables and a
+// post's tables, and its lines of the commands' --help. collectors/benchmarks.ts finds the folders by the
+// registry's names.
 import type { BenchmarkName, Meta, RunSpec, Test, Workload } from '../../src/schemas/index.ts';
+import type { PublishedCsv } from '../published/csv.ts';
 import type { ArchiveImport } from './archive-run.ts';
 import type { ExecuteOptions } from './execute-steps.ts';
 import type { HarvestedRun, HarvestResult } from './harvested.ts';
@@ -29,6 +31,13 @@ export type SpecOf<K extends SpecKind> = Extract<RunSpec['benchmark'], { kind: K
 
 export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind & BenchmarkName> {
   name: K;
+  /** Its lines of the commands' --help (one paragraph each, wrapped when printed). */
+  help: {
+    /** The raw files `benchsite harvest` reads. */
+    harvest: string;
+    /** Its part of a run spec (`benchmark:` with `kind: <name>`). */
+    run: string;
+  };
   /** Every run of this benchmark in a raw tree; the files it did not use are listed as skipped, with why. */
   harvest(tree: RawTree, opts?: HarvestOptions): HarvestResult;
   /**
@@ -55,7 +64,11 @@ export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind &
     recognises(path: string): boolean;
     /** The runs of the recognised files of one input (`input` names it in messages). */
     import(input: string, entries: RawEntry[], opts: HarvestOptions): ArchiveImport;
+    /** Its line of `benchsite import --help`: the files, and what becomes a run. */
+    help: string;
   };
+  /** Why `benchsite import` does not read a file of this benchmark (its raw output, its harness's reports), if it is one. */
+  notImported?(name: string): string | undefined;
   /** What `benchsite import` of a post's relative tables needs (collectors/published/import-relative.ts). */
   published: {
     /** A column label of a post decoded into DBMS and config, as this benchmark's harness writes its labels. */
@@ -64,5 +77,21 @@ export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind &
     workload(tests: Test[], meta: Meta, metaName?: string): Workload;
     /** A test's params, as its name gives them. */
     params(test: string): Test['params'];
+    /** A few of its test names as a post's table names them (for the error of a test no benchmark has). */
+    testExamples: string[];
+    /** Tables of absolute values a post printed (CSV), when the benchmark has a format for them. */
+    tables?: {
+      /** What such a table is, by its columns (`a published HammerDB table (label, virtual_users, ...)`). */
+      what: string;
+      /** Its line of `benchsite import --help`. */
+      help: string;
+      /** Whether a CSV's header line is one. */
+      recognises(header: string[]): boolean;
+      /** The runs of all such tables of an import; throws one error listing every problem. */
+      import(csvs: PublishedCsv[], meta: Meta, metaName?: string): HarvestedRun[];
+    };
   };
 }
+
+/** Why `benchsite import` leaves out a benchmark's raw output (its folder's `notImported`). */
+export const RAW_OUTPUT = 'raw tool output: `benchsite harvest` reads it';

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSqlite } from '../../benchmarks/hammerdb-tprocc/read-jobs-db.ts';
+import { loadSqlite } from './sqlite.ts';
 import { redactRawText } from './redact-text.ts';
 
 /** The first 16 bytes of every SQLite 3 database file. */

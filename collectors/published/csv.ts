@@ -2,6 +2,12 @@
 // error messages. Pure.
 import { InputError } from '../lib/input-error.ts';
 
+/** One CSV of an import: its file name and bytes. */
+export interface PublishedCsv {
+  name: string;
+  data: Uint8Array;
+}
+
 export interface CsvRow {
   /** 1-based line of the row in the file. */
   line: number;

@@ -2,8 +2,8 @@
 // keeps the post's values relative to a named base and never holds an absolute number, because none can be
 // recovered from them. Pure: the command reads the files and writes the runs.
 //
-// CSV columns: `label` (or `column`): the column as the post names it; `test`: benchsite's test name
-// (`point-query`, `read-only_range=10`, `l.i1`, `qr100.L1`, `vu6.w1000`); `value` (or `relative`): the relative
+// CSV columns: `label` (or `column`): the column as the post names it; `test`: benchsite's test name (each
+// benchmark's folder gives examples: `published.testExamples`); `value` (or `relative`): the relative
 // value as printed. Each CSV is one table with one base (its `--base`); the base must be a column of the tables
 // of the import, its own cells (listed or not) being 1. One run per column label: a column that appears in
 // several tables (against several bases) is one run with one relative table per base.
@@ -20,6 +20,9 @@ import { parseCsv } from './csv.ts';
 import { postMetaProblems } from './post-meta.ts';
 import { InputError } from '../lib/input-error.ts';
 
+/** Test names of each benchmark, for the error of a test none has: `sysbench: point-query, ...; ...`. */
+const TEST_EXAMPLES = BENCHMARK_FOLDERS.map((f) => `${f.name}: ${f.published.testExamples.join(', ')}`).join('; ');
+
 /** One table of the import: the CSV and the base its values are relative to. */
 export interface RelativeCsv {
   /** The file's path as given (kept as the raw file's name). */
@@ -28,6 +31,9 @@ export interface RelativeCsv {
   /** `--base`: the base column's name as the CSV's label column writes it. */
   base: string;
 }
+
+/** What a relative table is, by its columns (for a CSV of no format `benchsite import` reads). */
+export const RELATIVE_TABLE = 'a relative table (label, test, value)';
 
 /** Whether a CSV header is a relative table's: a label (or column), a test and a value (or relative) column. */
 export function isRelativeHeader(header: string[]): boolean {
@@ -81,7 +87,7 @@ export function importRelativeTables(csvs: RelativeCsv[], meta: Meta, metaName?:
       const b = benchmarkOfTest(c.test);
       if (!b)
         problems.push(
-          `${t.csv.name}:${c.line}: test ${JSON.stringify(c.test)} is not a sysbench test, an Insert Benchmark step or a HammerDB point as benchsite names them (point-query, read-only_range=10, l.i1, qr100.L1, vu6.w1000)`,
+          `${t.csv.name}:${c.line}: test ${JSON.stringify(c.test)} is no benchmark's test as benchsite names them (${TEST_EXAMPLES})`,
         );
       else benchmarks.add(b);
       if (c.label === t.csv.base && Math.abs(c.value - 1) > 0.5 * 10 ** -t.digits)

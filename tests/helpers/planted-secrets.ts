@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
 import { TarReader } from '../../collectors/lib/tar.ts';
-import { loadSqlite } from '../../benchmarks/hammerdb-tprocc/read-jobs-db.ts';
+import { loadSqlite } from '../../collectors/lib/sqlite.ts';
 
 /**
  * A copy of a HammerDB jobs database whose jobdicts hold `secret` as every password, one output line holds it,
