@@ -3,10 +3,10 @@
 // definitions; benchmarks/index.ts looks them up. Shared: it names no benchmark.
 import type { z } from 'zod';
 import type { BenchmarkDescriptor } from '../src/engine/descriptor.ts';
-import type { GATE_NAMES, Series, SpecDbms, Test } from '../src/schemas/index.ts';
+import type { Series, SpecDbms, Test } from '../src/schemas/index.ts';
 
-/** The name a report acknowledges a comparability gate with (src/analysis/comparability.ts). */
-export type GateName = (typeof GATE_NAMES)[number];
+/** The name a report acknowledges a comparability gate with (a vocabulary's `gates`). */
+export type GateName = string;
 
 /** A run's workload as the comparability gates see it, by gate; absent or undefined when the run does not say. */
 export type WorkloadGates = Partial<Record<GateName, unknown>>;
@@ -79,7 +79,12 @@ export interface Vocabulary<W = unknown> {
   products?: readonly SpecDbms['product'][];
   /** For a benchmark whose run spec lists its tests by name (`benchmark.tests`): the names it accepts. */
   specTests?: { known: readonly string[]; accepts(entry: string): boolean };
-  /** What the comparability gates compare of a run's workload (src/analysis/comparability.ts). */
+  /**
+   * The comparability gates of its runs (src/analysis/comparability.ts), in the order they are checked: the name a
+   * report's `acknowledge` lists -> what it compares. Runs of another benchmark are never comparable (`benchmark`).
+   */
+  gates: Record<GateName, string>;
+  /** The values its gates compare of a run's workload, by gate name in the order of `gates`. */
   gateValues(workload: W): WorkloadGates;
   /** The run-level size of a workload in words (history keeps runs of other sizes apart); none when it has none. */
   size(workload: W, label?: string): string[];
@@ -87,6 +92,8 @@ export interface Vocabulary<W = unknown> {
   runPage: { keyMetrics: KeyMetric[]; seriesCharts?: SeriesChart[] };
   /** The figures whose noise the run writer adds (`<metric>_ci95_low` ...), and where their values are. */
   noise?: NoiseSource[];
+  /** Those per-interval values in words, for the pages' note on noise (`sysbench --report-interval lines`). */
+  noiseFrom?: string;
   /**
    * What a run of this benchmark may not contradict in itself, beyond the schema (validate refuses it): its
    * tests against its workload, and a test's series against the test (the thread count a series shows).
@@ -109,6 +116,13 @@ export interface Section<K extends string = string, S extends z.ZodType = z.ZodT
 export interface BenchmarkDefinition<K extends string = string, W extends z.ZodType = z.ZodType> {
   /** Its name: `benchmark` of its runs, the first segment of their ids, `benchmark.kind` of a run spec. */
   name: K;
+  /** Its name in prose (`Insert Benchmark`, `HammerDB TPROC-C`). */
+  title: string;
+  /**
+   * Its client programs as a process listing names them (argv[0]'s base name; each a regular expression matched
+   * whole): their lines of a `ps` listing in the raw files are kept whole (collectors/lib/redact-ps.ts).
+   */
+  programs: readonly string[];
   /** The run's workload (`workload.kind` is the name). */
   workload: W;
   /** The `benchmark:` part of a run spec (`kind` is the name). */

@@ -12,6 +12,8 @@ import { vocabulary } from './vocabulary.ts';
 
 export const benchmark = {
   name: 'hammerdb-tprocc',
+  title: 'HammerDB TPROC-C',
+  programs: ['hammerdbcli', 'hammerdbws', 'hammerdb', 'tclsh[\\d.]*', 'wish[\\d.]*'],
   workload: HammerdbWorkloadSchema,
   spec: HammerdbSpecSchema,
   vocabulary,

@@ -65,11 +65,26 @@ export const HAMMERDB_KEY_METRICS: KeyMetric[] = [
 export const vocabulary: Vocabulary<HammerdbWorkload> = {
   primaryMetric: (_test, has) => hammerdbPrimaryMetric(has),
   isTestName: isHammerdbPointName,
+  gates: {
+    duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more) of its measured minutes',
+    'stored-procedures': 'stored procedures',
+  },
   gateValues: hammerdbGateValues,
   // Its warehouses are in each test's name.
   size: () => [],
-  runPage: { keyMetrics: HAMMERDB_KEY_METRICS },
+  runPage: {
+    keyMetrics: HAMMERDB_KEY_METRICS,
+    seriesCharts: [
+      {
+        series: 'tpm',
+        column: 'tpm',
+        title: 'Transactions per minute over time (HammerDB transaction counter)',
+        yTitle: 'tpm',
+      },
+    ],
+  },
   // The transaction counter counts the DBMS's transactions (tpm), not new orders: NOPM is a steady share of them,
   // so its interval is tpm's inside the measured window (the ramp-up would widen it), scaled by nopm / tpm.
+  noiseFrom: 'HammerDB transaction counts',
   noise: [{ metric: 'nopm', series: 'tpm', column: 'tpm', onlyWhere: 'measured', scaledFrom: 'tpm' }],
 };

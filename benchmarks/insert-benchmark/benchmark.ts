@@ -12,6 +12,9 @@ import { vocabulary } from './vocabulary.ts';
 
 export const benchmark = {
   name: 'insert-benchmark',
+  title: 'Insert Benchmark',
+  // iibench.py runs under python
+  programs: ['iibench(\\.py)?', 'python[\\d.]*'],
   workload: InsertBenchmarkWorkloadSchema,
   spec: InsertBenchmarkSpecSchema,
   vocabulary,

@@ -225,11 +225,11 @@ export function iostatColumnOf(metric: string): string {
 /** The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations. */
 export function insertBenchmarkGateValues(w: InsertBenchmarkWorkload): WorkloadGates {
   return {
+    duration: w.querySeconds !== undefined ? durationClass(w.querySeconds) : undefined,
     clients: w.clients,
     'rows-initial': w.rowsInitial,
     'rows-write': w.rowsWrite,
     'table-per-client': w.tablePerClient,
-    duration: w.querySeconds !== undefined ? durationClass(w.querySeconds) : undefined,
   };
 }
 
@@ -292,10 +292,18 @@ export const INSERT_BENCHMARK_SERIES_CHARTS: SeriesChart[] = [
 export const vocabulary: Vocabulary<InsertBenchmarkWorkload> = {
   primaryMetric: insertBenchmarkPrimaryMetric,
   isTestName: isStepName,
+  gates: {
+    duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more) of its query steps',
+    clients: 'clients (concurrency)',
+    'rows-initial': 'rows loaded by l.i0',
+    'rows-write': 'rows written by l.i1/l.i2',
+    'table-per-client': 'a table per client',
+  },
   gateValues: insertBenchmarkGateValues,
   size: insertBenchmarkSize,
   runPage: { keyMetrics: INSERT_BENCHMARK_KEY_METRICS, seriesCharts: INSERT_BENCHMARK_SERIES_CHARTS },
   // Each client prints its own interval lines: a step's rate is their sum, second by second.
+  noiseFrom: 'Insert Benchmark per-second lines',
   noise: [
     { metric: 'inserts_per_s', series: 'iibench.client', perClient: true, column: 'i_ips' },
     { metric: 'queries_per_s', series: 'iibench.client', perClient: true, column: 'i_qps' },

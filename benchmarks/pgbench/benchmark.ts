@@ -7,6 +7,8 @@ import { vocabulary } from './vocabulary.ts';
 
 export const benchmark = {
   name: 'pgbench',
+  title: 'pgbench',
+  programs: ['pgbench'],
   workload: PgbenchWorkloadSchema,
   spec: PgbenchSpecSchema,
   vocabulary,

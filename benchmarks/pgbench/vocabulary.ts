@@ -79,9 +79,9 @@ export function pgbenchPrimaryMetric(has: (metric: PgbenchMetric) => boolean): P
 /** The workload's values the comparability gates compare. */
 export function pgbenchGateValues(w: PgbenchWorkload): WorkloadGates {
   return {
-    scale: w.scale,
-    clients: w.clients.join(','),
     duration: w.seconds !== undefined ? durationClass(w.seconds) : undefined,
+    clients: w.clients.join(','),
+    scale: w.scale,
   };
 }
 
@@ -117,7 +117,13 @@ export const vocabulary: Vocabulary<PgbenchWorkload> = {
   primaryMetric: (_test, has) => pgbenchPrimaryMetric(has),
   isTestName: isPgbenchTestName,
   products: ['postgres'],
+  noiseFrom: 'pgbench -P progress lines',
   noise: [{ metric: 'tps', series: 'pgbench', column: 'tps' }],
+  gates: {
+    duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more) of -T',
+    clients: 'pgbench -c (concurrency)',
+    scale: 'pgbench scaling factor (pgbench -i -s)',
+  },
   gateValues: pgbenchGateValues,
   size: pgbenchSize,
   runPage: { keyMetrics: PGBENCH_KEY_METRICS, seriesCharts: PGBENCH_SERIES_CHARTS },

@@ -7,6 +7,8 @@ import { vocabulary } from './vocabulary.ts';
 
 export const benchmark = {
   name: 'sysbench',
+  title: 'sysbench',
+  programs: ['sysbench'],
   workload: SysbenchWorkloadSchema,
   spec: SysbenchSpecSchema,
   vocabulary,

@@ -6,7 +6,6 @@
 // (summary-experiments.ts). The relative tables are not needed to import: each of their cells is checked
 // against the absolute values, and every disagreement is reported. Pure.
 import type { Meta, ResultRow, Test } from '../../src/schemas/index.ts';
-import { noSysbenchThreads } from '../../collectors/lib/messages.ts';
 import { archiveRun, fullLabel, type ArchiveImport } from '../../collectors/lib/archive-run.ts';
 import type { HarvestedRun } from '../../collectors/lib/harvested.ts';
 import { decodeLabel } from '../../collectors/lib/labels.ts';
@@ -345,7 +344,10 @@ function runFrom(
     : dop
       ? [Number(dop)]
       : opts.meta?.sysbench?.threads;
-  if (!threads?.length) throw new InputError(noSysbenchThreads(at, acc.label));
+  if (!threads?.length)
+    throw new InputError(
+      `${at}: the tables of ${acc.label} do not say how many client threads ran (no o.met, no dop<N> directory): pass --meta with "sysbench: { threads: [N] }"`,
+    );
   const names = [...acc.tests.keys()].sort((a, b) => Number(b === 'prepare') - Number(a === 'prepare'));
   const tests: Test[] = [];
   const results: ResultRow[] = [];

@@ -354,9 +354,22 @@ export const vocabulary: Vocabulary<SysbenchWorkload> = {
   primaryMetric: (_test, has) => sysbenchPrimaryMetric(has),
   isTestName: isSysbenchTestName,
   specTests: { known: Object.keys(SYSBENCH_TESTS), accepts: isSysbenchSpecTest },
+  gates: {
+    tables: 'sysbench --tables',
+    rows: 'sysbench --table-size',
+    threads: 'sysbench --threads (concurrency)',
+    duration: 'test duration class (under a minute, 1 to 10 minutes, 10 minutes or more) of its read and write tests',
+    'lua-scripts': 'the Lua scripts that ran (mytools or sysbench\u2019s own)',
+  },
   gateValues: sysbenchGateValues,
   size: sysbenchSize,
-  runPage: { keyMetrics: SYSBENCH_KEY_METRICS },
+  runPage: {
+    keyMetrics: SYSBENCH_KEY_METRICS,
+    seriesCharts: [
+      { series: 'sysbench', column: 'qps', title: 'QPS over time (sysbench interval reports)', yTitle: 'queries/s' },
+    ],
+  },
+  noiseFrom: 'sysbench --report-interval lines',
   noise: [{ metric: 'qps', series: 'sysbench', column: 'qps' }],
   checks: {
     run: sysbenchThreadIssues,

@@ -11,10 +11,8 @@ export const INVENTORY_COMMANDS: Array<{ file: string; argv: string[] }> = [
   { file: 'lsblk.txt', argv: ['lsblk', '-P', '-o', 'NAME,MODEL,SIZE,ROTA,TYPE,FSTYPE,MOUNTPOINT'] },
   { file: 'df.txt', argv: ['df', '-T', '-P'] },
   { file: 'mounts.txt', argv: ['cat', '/proc/mounts'] },
-  {
-    file: 'tool-versions.txt',
-    argv: ['sh', '-c', 'vmstat -V 2>&1 | head -1; iostat -V 2>&1 | head -1; sysbench --version 2>&1 | head -1'],
-  },
+  // The monitors every run has; a benchmark's own program prints its version in its output.
+  { file: 'tool-versions.txt', argv: ['sh', '-c', 'vmstat -V 2>&1 | head -1; iostat -V 2>&1 | head -1'] },
 ];
 
 export interface InventoryFiles {

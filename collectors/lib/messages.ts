@@ -45,11 +45,6 @@ export function noteOnce(notes: string[], note: string): void {
   if (!notes.includes(note)) notes.push(note);
 }
 
-/** The error when sysbench summary tables do not say how many client threads ran. */
-export function noSysbenchThreads(where: string, label: string): string {
-  return `${where}: the tables of ${label} do not say how many client threads ran (no o.met, no dop<N> directory): pass --meta with "sysbench: { threads: [N] }"`;
-}
-
 /** The error when a post's table is imported without the meta file that names the post and host. */
 export function metaRequiredFor(names: string[]): string {
   return `--meta <file> is required for ${names.join(', ')}: it names the post and the host of the table`;

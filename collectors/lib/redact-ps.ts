@@ -5,9 +5,13 @@
 // other process its columns before the command (user, PID, CPU, memory, state, times) and its program name,
 // the base name of argv[0] without arguments. Pure.
 
-/** Programs whose lines are kept whole: DBMS servers and benchmark clients (iibench runs under python). */
-const KEPT =
-  /^(mysqld|mariadbd|mysqld_safe|mariadbd-safe|mariadb-safe|postgres|postmaster|sysbench|iibench(\.py)?|python[\d.]*|hammerdbcli|hammerdbws|hammerdb|tclsh[\d.]*|wish[\d.]*|pgbench)$/;
+import { BENCHMARKS } from '../../benchmarks/index.ts';
+
+/** DBMS servers, whose lines are kept whole. */
+const SERVERS = ['mysqld', 'mariadbd', 'mysqld_safe', 'mariadbd-safe', 'mariadb-safe', 'postgres', 'postmaster'];
+
+/** Programs whose lines are kept whole: DBMS servers and each benchmark's clients (its definition's `programs`). */
+const KEPT = new RegExp(`^(${[...SERVERS, ...BENCHMARKS.flatMap((b) => b.programs)].join('|')})$`);
 
 /** A listing's header: a PID column, and the command last (`ps aux`, `ps -ef`, `top`); or top's first line. */
 const HEADER_LINE = /^.*\bPID\b.*[ \t](?:COMMAND|CMD|ARGS)[ \t]*\r?$|^top - /;

@@ -6,7 +6,7 @@ import type { Run } from '../schemas/index.ts';
 import { vocabularyOf } from '../../benchmarks/index.ts';
 import { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
 
-export { GATES, gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
+export { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
 
 export interface Comparability {
   /** Reasons the run must not be compared with the base (the gates' texts). */
@@ -23,13 +23,13 @@ export { durationClass } from '../../benchmarks/shapes.ts';
  * The values of a run that the gates compare, by gate name (absent when the run does not say: an unknown value
  * never blocks). Small enough to keep in every run's summary, so the compare view and history use it too.
  */
-export function comparabilityKey(run: Pick<Run, 'benchmark' | 'workload'>): Partial<Record<GateName, string>> {
+export function comparabilityKey(run: Pick<Run, 'benchmark' | 'workload'>): Record<GateName, string> {
   const w = run.workload;
-  const key: Partial<Record<GateName, string>> = { benchmark: run.benchmark };
+  const key: Record<GateName, string> = { benchmark: run.benchmark };
   const set = (name: GateName, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') key[name] = String(v);
   };
-  for (const [name, v] of Object.entries(vocabularyOf(w).gateValues(w))) set(name as GateName, v);
+  for (const [name, v] of Object.entries(vocabularyOf(w).gateValues(w))) set(name, v);
   return key;
 }
 

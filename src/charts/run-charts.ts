@@ -1,5 +1,5 @@
-// The time-series charts of a run page, from its series: QPS (sysbench), tpm (HammerDB), each benchmark's
-// extra per-second charts, and CPU busy (vmstat), one small panel per test. Pure: the build draws them from the
+// The time-series charts of a run page, from its series: its benchmark's (its vocabulary's runPage.seriesCharts:
+// sysbench's QPS, HammerDB's tpm, ...), then CPU busy (vmstat), one small panel per test. Pure: the build draws them from the
 // checked series.json of each run page it renders (src/site/run-charts.ts), on its worker threads; the page
 // cache keeps them until series.json or this code changes.
 import type { Run, SeriesFile } from '../schemas/index.ts';
@@ -39,14 +39,14 @@ export function runChartsHtml(run: Run, series: SeriesFile): string {
   const chart = (p: SparkPanel[], title: string, unit: string) => {
     if (p.length) figures.push(`<figure class="chart">${sparklinesSvg(p, { title, unit })}</figure>`);
   };
-  chart(panels(run, series, 'sysbench', 'qps'), 'QPS over time (sysbench interval reports)', 'queries/s');
-  chart(panels(run, series, 'tpm', 'tpm'), 'Transactions per minute over time (HammerDB transaction counter)', 'tpm');
-  // Benchmark-specific charts; a test whose values are all 0 (e.g. no deletes in a step) gets no panel.
+  // A test whose values are all 0 (e.g. no deletes in a step) gets no panel; a row without a value has no point.
   for (const c of SERIES_CHARTS[run.benchmark] ?? []) {
+    const scale = c.scale ?? 1;
     chart(
-      panels(run, series, c.series, (names) => (r) => (r[names.indexOf(c.column)] ?? 0) * (c.scale ?? 1)).filter((p) =>
-        p.points.some(([, v]) => v !== 0),
-      ),
+      panels(run, series, c.series, (names) => (r) => {
+        const v = r[names.indexOf(c.column)];
+        return v === null || v === undefined ? null : v * scale;
+      }).filter((p) => p.points.some(([, v]) => v !== 0)),
       c.title,
       c.yTitle,
     );

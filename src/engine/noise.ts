@@ -304,12 +304,3 @@ export function estimateOf(
   if (low === undefined || high === undefined || batches === undefined) return undefined;
   return estimateFromInterval(value, low, high, batches);
 }
-
-/** What every page that shows an interval says about it (plain text; pages escape it). */
-export const NOISE_EXPLANATION =
-  'Noise: 95 % confidence intervals of each throughput figure come from its own per-interval series (sysbench ' +
-  '--report-interval lines, Insert Benchmark per-second lines, HammerDB transaction counts) by the method of ' +
-  'batch means (10 batches; Schmeiser 1982, Law & Kelton 2000), and for relative values by Fieller\u2019s ' +
-  'interval of a ratio. A relative value whose interval includes 1.0 is within noise and shown muted. This ' +
-  'measures the noise within a run only: the variance between runs (a restart, another day, another data ' +
-  'layout) is not seen unless a run was repeated, and tests shorter than 10 intervals have no interval.';

@@ -3,7 +3,7 @@ import { Name, RunId, Text } from './common.ts';
 import { HttpUrl } from './url.ts';
 import { THRESHOLDS } from './thresholds.ts';
 import { Benchmark } from './workload.ts';
-import { sectionShape, type Sections } from '../../benchmarks/index.ts';
+import { GATE_NAMES, sectionShape, type Sections } from '../../benchmarks/index.ts';
 import { Tag } from './site-config.ts';
 
 /** Colour thresholds of relative values. */
@@ -95,21 +95,8 @@ export const ReportChartSchema = z.strictObject({
   hide: z.boolean().optional(),
 });
 
-/** Names of the comparability gates (src/analysis/comparability.ts says what each compares). */
-export const GATE_NAMES = [
-  'benchmark',
-  'tables',
-  'rows',
-  'threads',
-  'duration',
-  'lua-scripts',
-  'clients',
-  'rows-initial',
-  'rows-write',
-  'table-per-client',
-  'stored-procedures',
-  'scale',
-] as const;
+/** Names of the comparability gates (each benchmark's vocabulary declares its own: benchmarks/index.ts). */
+export { GATE_NAMES };
 
 /**
  * Frontmatter of `content/reports/<YYYY-MM-DD>-<slug>.md`: which runs a post compares and against what base.

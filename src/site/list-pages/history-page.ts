@@ -2,7 +2,7 @@
 // one per post of relative values (history-ladder.ts draws each). Plain HTML (see host-page.ts).
 import { annotationsFor } from '../../analysis/history-content.ts';
 import { historyLadders } from '../../analysis/history.ts';
-import { NOISE_EXPLANATION } from '../../engine/noise.ts';
+import { NOISE_EXPLANATION } from '../noise-explanation.ts';
 import type { Annotation, ConfigFamily } from '../../schemas/index.ts';
 import { html, type Html } from '../html.ts';
 import { ladderSection } from './history-ladder.ts';
