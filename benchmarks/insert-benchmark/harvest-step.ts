@@ -1,6 +1,6 @@
 // One step directory (l.i0, l.x, qr100.L1 ...) -> a test: np.sh's o.res (or the same numbers derived from o.ib when
 // benchsite ran iibench.py), the clients' o.ib, vmstat/iostat, o.rate.c.*. Pure.
-import type { Histogram, Meta, ResultRow, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
+import type { Meta, ResultRow, Series, SystemMetrics, Test } from '../../src/schemas/index.ts';
 import {
   type StepInfo,
   SUMMARY_COLUMNS,

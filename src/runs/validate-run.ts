@@ -1,7 +1,7 @@
 // Validation of run files, shared by `benchsite validate`, the harvest writer and the site's content loader.
 import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
 import { parseSeriesFile } from './parse-series-file.ts';
-import { formatZodIssues, jsonPath, parseJsonText, problem, type Problem } from './problems.ts';
+import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';
 import { runId } from './run-id.ts';
 import { vocabularyOf } from '../../benchmarks/index.ts';
 

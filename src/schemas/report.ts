@@ -57,19 +57,21 @@ export const ReportAttachmentSchema = z.strictObject({
  * The post a report recreates. A report of a post names where it was published; the post's own address only when
  * it is known (never a guessed one): `source: https://...` is short for `source: { url: https://... }`.
  */
+const ReportSourceObject = z.strictObject({
+  /** The post's address. */
+  url: HttpUrl.optional(),
+  /** The post's title, when the report's title differs from it. */
+  title: Text.optional(),
+  /** Who wrote it. */
+  author: Text.optional(),
+  /** The blog or site it was published on, e.g. "Small Datum", and that site's address. */
+  site: Text.optional(),
+  siteUrl: HttpUrl.optional(),
+});
 export const ReportSourceSchema = z.union([
-  HttpUrl.transform((url) => ({ url })),
-  z.strictObject({
-    /** The post's address. */
-    url: HttpUrl.optional(),
-    /** The post's title, when the report's title differs from it. */
-    title: Text.optional(),
-    /** Who wrote it. */
-    author: Text.optional(),
-    /** The blog or site it was published on, e.g. "Small Datum", and that site's address. */
-    site: Text.optional(),
-    siteUrl: HttpUrl.optional(),
-  }),
+  // Typed as the object form so readers see one shape.
+  HttpUrl.transform((url): z.output<typeof ReportSourceObject> => ({ url })),
+  ReportSourceObject,
 ]);
 
 /** A page the report links to at its top: a config file, the benchmark's explanation, a performance report. */

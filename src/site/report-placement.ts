@@ -79,12 +79,12 @@ export function parseDirective(source: string, catalog: SectionParts[]): Part {
   let section: SectionParts | undefined;
   const asked = opts.get('section');
   if (asked === undefined) {
-    if (catalog.length !== 1)
+    section = catalog.length === 1 ? catalog[0] : undefined;
+    if (!section)
       throw new PlaceholderError(
         `the report has ${catalog.length} sections: say which with section=N; its sections are ${list(sectionNames)}`,
         catalog.map((s) => `section=${s.number}`),
       );
-    section = catalog[0];
   } else {
     section = catalog.find((s) => String(s.number) === asked);
     if (!section)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TopLevelSpec } from 'vega-lite';
 import { compact, drawChart, ownIds, renderSvg, vegaSafe } from '../../../../src/charts/render-svg.ts';
 import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
 
@@ -62,15 +63,14 @@ describe('renderSvg', () => {
 });
 
 describe('chart ids', () => {
-  const clipped = (title: string) =>
-    ({
-      data: { values: [{ test: title, r: 1.2 }] },
-      mark: { type: 'bar', clip: true },
-      encoding: {
-        y: { field: 'test', type: 'nominal' },
-        x: { field: 'r', type: 'quantitative', scale: { domain: [0, 1] } },
-      },
-    }) as const;
+  const clipped = (title: string): TopLevelSpec => ({
+    data: { values: [{ test: title, r: 1.2 }] },
+    mark: { type: 'bar', clip: true },
+    encoding: {
+      y: { field: 'test', type: 'nominal' },
+      x: { field: 'r', type: 'quantitative', scale: { domain: [0, 1] } },
+    },
+  });
 
   it("are the chart's own, whatever the process drew before it (vega counts clip paths per process)", async () => {
     const first = await drawChart(clipped('a'), 'cA-');
