@@ -19,10 +19,13 @@ const only = process.argv
 const work = join(ROOT, 'bench', '.data');
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const figures: Figure[] = [];
-const print = (f: Figure) =>
+/** Keeps a figure for bench-results.json and prints it. */
+const record = (f: Figure) => {
+  figures.push(f);
   console.log(
     `${f.name} ${Number.isInteger(f.value) ? f.value : f.value.toFixed(f.value >= 100 ? 0 : 2)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}`,
   );
+};
 const skipped: Record<string, string> = {};
 const started = Date.now();
 
@@ -31,18 +34,18 @@ const sizes = quick
   : { raw: 1e9, runs: [1000, 10_000], compare: 1000 };
 const want = (name: string) => !only || only.includes(name);
 
-if (want('startup')) for (const f of await startupFigures(log)) (figures.push(f), print(f));
+if (want('startup')) for (const f of await startupFigures(log)) record(f);
 if (want('harness')) {
   const r = await harnessFigures(work, mytoolsDir(process.argv), log);
-  for (const f of r.figures) (figures.push(f), print(f));
+  for (const f of r.figures) record(f);
   if (r.skipped) {
     skipped.harvest_speedup_vs_mytools = r.skipped;
     console.log(`harvest_speedup_vs_mytools skipped: ${r.skipped}  (target >= 5)`);
   }
 }
-if (want('harvest')) for (const f of await harvestFigures(work, sizes.raw, log)) (figures.push(f), print(f));
-if (want('build')) for (const f of await buildFigures(work, sizes.runs, log)) (figures.push(f), print(f));
-if (want('pages')) for (const f of await pageFigures(work, sizes.compare, log)) (figures.push(f), print(f));
+if (want('harvest')) for (const f of await harvestFigures(work, sizes.raw, log)) record(f);
+if (want('build')) for (const f of await buildFigures(work, sizes.runs, log)) record(f);
+if (want('pages')) for (const f of await pageFigures(work, sizes.compare, log)) record(f);
 
 const result = {
   date: new Date().toISOString(),

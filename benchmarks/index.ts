@@ -60,9 +60,9 @@ export function definitionOf(name: string, where?: string): BenchmarkDefinition 
   return benchmarkOf(name, where) as BenchmarkDefinition;
 }
 
-/** The vocabulary of a benchmark (of a workload's `kind`). */
-export function vocabularyOf(workload: { kind: string }): Vocabulary<any> {
-  return benchmarkOf(workload.kind).vocabulary as Vocabulary<any>;
+/** The vocabulary of a benchmark (of a workload's `kind`): the registry pairs each kind with its workload's. */
+export function vocabularyOf<W extends { kind: string }>(workload: W): Vocabulary<W> {
+  return benchmarkOf(workload.kind).vocabulary as Vocabulary<W>;
 }
 
 /** Metric name of a test's headline number, given the metrics the run has for that test. */

@@ -18,7 +18,10 @@ export interface UnitJob {
 const { out, opts } = workerData as { out: string; opts: HarvestOptions };
 const port = parentPort!;
 
-port.on('message', async (job: UnitJob) => {
+// An error that escapes a job ends the worker, which the main thread reports (harvest-write.ts).
+port.on('message', (job: UnitJob) => void harvestJob(job));
+
+async function harvestJob(job: UnitJob): Promise<void> {
   const folder = BENCHMARK_FOLDERS.find((b) => b.name === job.folder)!;
   let h;
   try {
@@ -42,4 +45,4 @@ port.on('message', async (job: UnitJob) => {
   } catch (e) {
     port.postMessage({ id: job.id, run: h.run, prepareError: errorData(e) });
   }
-});
+}

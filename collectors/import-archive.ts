@@ -47,7 +47,7 @@ function kindOf(e: RawEntry): Kind | { skip: string } {
   const folder = BENCHMARK_FOLDERS.find((b) => b.archive?.recognises(name));
   if (folder) return { archive: folder };
   if (/\.csv$/i.test(name)) {
-    let header: string[] = [];
+    let header: string[];
     try {
       header = parseCsv(entryText(e), e.path).header;
     } catch {

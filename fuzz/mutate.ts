@@ -39,7 +39,10 @@ type FileMutation = (data: Uint8Array, r: Random) => Uint8Array;
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) (out.set(p, o), (o += p.length));
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 };
 const lines = (d: Uint8Array) => dec.decode(d).split('\n');

@@ -19,7 +19,10 @@ const { seed, tmp } = workerData as { seed: number; tmp: string };
 const list = seeds();
 const baselines = new Map<string, ReturnType<typeof baseline>>();
 
-parentPort!.on('message', async (n: number) => {
+// An error that escapes a case ends the worker, which the main thread reports (run.ts).
+parentPort!.on('message', (n: number) => void fuzzCase(n));
+
+async function fuzzCase(n: number): Promise<void> {
   const started = performance.now();
   const c = makeCase(list, seed, n);
   // Tell the main thread what the case is before running it: a hang is reported with its mutations.
@@ -36,4 +39,4 @@ parentPort!.on('message', async (n: number) => {
   }
   const report: CaseReport = { n, seed: c.seed.name, mutations: c.mutations, outcome, ms: performance.now() - started };
   parentPort!.postMessage(report);
-});
+}

@@ -14,6 +14,6 @@ export function blankJobsDbCredentials(bytes: Uint8Array, name: string): Uint8Ar
   try {
     return redactSqlite(bytes) ?? bytes;
   } catch (e) {
-    throw new Error(`${name}: not a HammerDB jobs database (${(e as Error).message})`);
+    throw new Error(`${name}: not a HammerDB jobs database (${(e as Error).message})`, { cause: e });
   }
 }

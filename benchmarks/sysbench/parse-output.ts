@@ -99,7 +99,7 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     if (c.lua) out.lua = c.lua;
   }
   let inStats = false;
-  let stats: Partial<SysbenchStats> & Pick<SysbenchStats, 'queries' | 'latencyMs'> = { queries: {}, latencyMs: {} };
+  const stats: Partial<SysbenchStats> & Pick<SysbenchStats, 'queries' | 'latencyMs'> = { queries: {}, latencyMs: {} };
   let started = false;
   let complete = false;
   let prepare = false;

@@ -6,7 +6,7 @@ export function git(args: string[], cwd = process.cwd()): string {
     return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as { stderr?: string; message: string };
-    throw new Error(`git ${args.join(' ')}: ${(err.stderr || err.message).trim().split('\n')[0]}`);
+    throw new Error(`git ${args.join(' ')}: ${(err.stderr || err.message).trim().split('\n')[0]}`, { cause: e });
   }
 }
 

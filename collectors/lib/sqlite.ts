@@ -23,6 +23,7 @@ export function loadSqlite(): Sqlite {
   } catch (e) {
     throw new Error(
       `reading an SQLite database among the raw files needs Node's built-in SQLite (Node >= 22.13, or 22.12 with --experimental-sqlite): ${(e as Error).message}`,
+      { cause: e },
     );
   } finally {
     process.emitWarning = emit;

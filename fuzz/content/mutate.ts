@@ -131,7 +131,7 @@ export const CONTENT_MUTATIONS: Record<string, Mutation> = {
     const end = t.indexOf('\n---', 4);
     return end < 0 ? unit : `${t.slice(0, end + 5)}\n${unit}\n`;
   },
-  'an alias bomb': (t, r, s) => insert(t, yamlSpot(t, s), aliasBomb('')),
+  'an alias bomb': (t, _r, s) => insert(t, yamlSpot(t, s), aliasBomb('')),
   'deep flow nesting': (t, r, s) => insert(t, yamlSpot(t, s), `deep: ${'['.repeat(size(r))}\n`),
   'deep block nesting': (t, r, s) => {
     const n = Math.min(size(r), 2000);

@@ -114,7 +114,7 @@ export async function readAttachments(
 
 /** Attachment folders of reports that do not exist. */
 export async function orphanAttachmentFolders(contentDir: string, slugs: Set<string>): Promise<Problem[]> {
-  let dirs: string[] = [];
+  let dirs: string[];
   try {
     dirs = await readdir(join(contentDir, 'attachments'));
   } catch {

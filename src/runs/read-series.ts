@@ -13,6 +13,8 @@ export async function readSeries(runsRoot: string, id: string): Promise<SeriesFi
     if (!parsed.success) throw parsed.error;
     return parsed.data;
   } catch (e) {
-    throw new Error(`content/runs/${id}/series.json: ${(e as Error).message}. Run \`npx benchsite validate\`.`);
+    throw new Error(`content/runs/${id}/series.json: ${(e as Error).message}. Run \`npx benchsite validate\`.`, {
+      cause: e,
+    });
   }
 }

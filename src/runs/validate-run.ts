@@ -20,7 +20,7 @@ export function validateRunData(file: string, data: unknown, id?: string): { run
   if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
   const run = parsed.data;
   const problems: Problem[] = [];
-  for (const x of vocabularyOf(run.workload).checks?.run(run.workload as never, run.tests) ?? [])
+  for (const x of vocabularyOf(run.workload).checks?.run(run.workload, run.tests) ?? [])
     problems.push(problem(file, x.path.join('.'), x.message, x.hint));
   if (id !== undefined && runId(run) !== id) {
     problems.push(

@@ -91,7 +91,7 @@ export function recoverDist(outDir: string): string[] {
     notes.push(`${out}: finished putting in place the site a stopped build had made`);
   }
   rmSync(`${recordFile(out)}.tmp`, { force: true });
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync(parent);
   } catch {

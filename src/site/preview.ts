@@ -16,6 +16,7 @@ export function previewData(): PreviewData | undefined {
   } catch (e) {
     throw new Error(
       `BENCHSITE_PREVIEW=${file}: ${(e as Error).message.split('\n')[0]} (write it with benchsite diff --json)`,
+      { cause: e },
     );
   }
   const parsed = PreviewDataSchema.safeParse(data);

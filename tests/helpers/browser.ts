@@ -21,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(
       `No headless Chromium could be started (${(e as Error).message.split('\n')[0]}). ` +
         'Install one: `apt-get install -y chromium` (Debian/Ubuntu) or `npx playwright install chromium`.',
+      { cause: e },
     );
   }
 }

@@ -8,7 +8,9 @@ function check(argv: string[], what: string, start: string): void {
   try {
     execFileSync(argv[0]!, argv.slice(1), { stdio: 'pipe', timeout: 15_000 });
   } catch (e) {
-    throw new Error(`${what} is not reachable (${(e as Error).message.split('\n')[0]}). Start it: ${start}`);
+    throw new Error(`${what} is not reachable (${(e as Error).message.split('\n')[0]}). Start it: ${start}`, {
+      cause: e,
+    });
   }
 }
 

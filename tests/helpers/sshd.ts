@@ -97,7 +97,7 @@ export async function startSshd(opts: { sftp?: boolean } = {}): Promise<Sshd> {
     await waitForPort(port, 10_000);
   } catch (e) {
     child.kill();
-    throw new Error(`${(e as Error).message}\n${readFileSync(logFile, 'utf8')}`);
+    throw new Error(`${(e as Error).message}\n${readFileSync(logFile, 'utf8')}`, { cause: e });
   }
   return {
     port,

@@ -37,7 +37,7 @@ describe('benchsite import of an archived campaign', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /wrote\s+\S*sysbench\/pn53\/20260301-x\.my9700_rel_o2nofp\.z12a_c8r32\.pk1\/run\.json  \(38 tests, 266 numbers\)/,
+      /wrote\s+\S*sysbench\/pn53\/20260301-x\.my9700_rel_o2nofp\.z12a_c8r32\.pk1\/run\.json {2}\(38 tests, 266 numbers\)/,
     );
     expect(r.stdout).toContain('36 run(s) imported');
     expect(r.stderr).toContain('4 file(s) were not read:');
@@ -106,7 +106,7 @@ describe('benchsite import of relative tables from a post', () => {
     const r = benchsite(['import', ...tables, '--base', 'z12b', '--base', 'z12b_sync', '--meta', meta, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /wrote\s+\S*sysbench\/pn53\/20260216-ma120300\.z12c_sync_c8r32\/run\.json  \(10 tests, 0 numbers, 20 relative values\)/,
+      /wrote\s+\S*sysbench\/pn53\/20260216-ma120300\.z12c_sync_c8r32\/run\.json {2}\(10 tests, 0 numbers, 20 relative values\)/,
     );
     const rows = csvRows(benchsite(['export', '--runs', out, '--format', 'csv']).stdout);
     expect(rows).toHaveLength(40);

@@ -79,7 +79,7 @@ describe('harvests running at once', () => {
         start(['harvest', inputs[3]!, '--meta', meta, '--out', out, '--replace']),
       ]);
       for (const r of results) expect(r.code, r.stderr).toBe(0);
-      expect(results[2]!.stdout).toMatch(/^replaced  /);
+      expect(results[2]!.stdout).toMatch(/^replaced {2}/);
       // The replacement wrote over the first run; the two repeats are ~2 and ~3 whatever the order.
       expect(runIds(out)).toEqual(repeats.slice(0, 3));
       expect(rawSha(out, REPEAT_ID)).toBe(createHash('sha256').update(readFileSync(inputs[3]!)).digest('hex'));

@@ -22,11 +22,11 @@ describe('benchsite harvest / validate / export on realruns/hammerdb.tar.gz', ()
   it('harvests four runs: PostgreSQL 15.20, MariaDB, and the two failed attempts kept with failed tests', () => {
     const r = benchsite(['harvest', input, '--meta', `${ROOT}content/meta/vm.yaml`, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-pg1520\/run\.json  \(3 tests\)/);
-    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-ma101119\/run\.json  \(3 tests\)/);
-    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-pg1518\/run\.json  \(2 tests, 2 failed\)/);
+    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-pg1520\/run\.json {2}\(3 tests\)/);
+    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-ma101119\/run\.json {2}\(3 tests\)/);
+    expect(r.stdout).toMatch(/wrote\s+\S*hammerdb-tprocc\/vm\/20261122-pg1518\/run\.json {2}\(2 tests, 2 failed\)/);
     expect(r.stdout).toMatch(
-      /20261122-postgresql\.1_debian_libpgtcl_missing_pg_notice_handler\/run\.json  \(1 test, 1 failed\)/,
+      /20261122-postgresql\.1_debian_libpgtcl_missing_pg_notice_handler\/run\.json {2}\(1 test, 1 failed\)/,
     );
     expect(r.stdout).toContain('4 run(s) harvested');
     expect(r.stderr).not.toMatch(/ExperimentalWarning|SQLite/);

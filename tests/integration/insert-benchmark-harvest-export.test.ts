@@ -100,8 +100,8 @@ describe('benchsite harvest / validate / export on the Insert Benchmark fixtures
     const r = benchsite(['harvest', `${FIXTURES}mytools/bench/results/ibench.jan2021`, '--out', out2, '--meta', meta]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('9 run(s) harvested');
-    expect(r.stdout).toMatch(/wrote\s+\S*insert-benchmark\/nuc\/20210121-100m\.pg131\.cx5\/run\.json  \(15 tests\)/);
-    expect(r.stdout).toMatch(/wrote\s+\S*insert-benchmark\/nuc\/20210121-100m\.pg1110\.cx5\/run\.json  \(5 tests\)/);
+    expect(r.stdout).toMatch(/wrote\s+\S*insert-benchmark\/nuc\/20210121-100m\.pg131\.cx5\/run\.json {2}\(15 tests\)/);
+    expect(r.stdout).toMatch(/wrote\s+\S*insert-benchmark\/nuc\/20210121-100m\.pg1110\.cx5\/run\.json {2}\(5 tests\)/);
     expect(benchsite(['validate', out2]).code).toBe(0);
     const rows = csvRows(benchsite(['export', '--runs', out2]).stdout);
     const pg = (step: string, metric: string) =>

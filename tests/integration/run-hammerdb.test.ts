@@ -15,6 +15,8 @@ import { ROOT } from '../helpers/build-site.ts';
 import { requireDatabases, testDb } from '../helpers/databases.ts';
 import { archiveText } from '../helpers/fixtures.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
+import { resultValue, writtenRuns, writtenSeries } from '../helpers/written-runs.ts';
+import type { Run } from '../../src/schemas/index.ts';
 
 const STAND_INS = join(ROOT, 'tests', 'fixtures', 'stand-ins');
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-hammerdb-'));
@@ -84,18 +86,6 @@ const args = (files: string[], name: string, extra: string[] = []) => [
 ];
 const env = { HDB_TEST_PASSWORD: PASSWORD };
 
-function runsOf(dir: string): Array<{ dir: string; run: any }> {
-  const out: Array<{ dir: string; run: any }> = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name === 'run.json') out.push({ dir: d, run: JSON.parse(readFileSync(join(d, e.name), 'utf8')) });
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return out;
-}
-
 /**
  * `benchsite` without blocking this process: the test sshd logs into a pipe that this process drains, and a
  * blocked event loop (spawnSync) lets that pipe fill until sshd stalls and the connections time out.
@@ -133,9 +123,6 @@ function benchsiteAsync(
   })();
 }
 
-const value = (run: any, test: string, metric: string) =>
-  run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
-
 /** Every byte that reached content/: run.json, series.json and every file in raw.tar.gz. */
 function contentBytes(dir: string): Buffer {
   const raw = readTar(gunzipSync(readFileSync(join(dir, 'raw.tar.gz'))));
@@ -151,7 +138,7 @@ function rawPaths(dir: string): string[] {
 }
 
 /** The checks every finished run of these specs must pass. */
-function checkRun(dir: string, run: any, product: 'postgres' | 'mariadb'): void {
+function checkRun(dir: string, run: Run, product = run.dbms.product): void {
   const pg = product === 'postgres';
   expect(run.benchmark).toBe('hammerdb-tprocc');
   expect(run.label).toBe(pg ? 'pg15' : 'ma1011');
@@ -169,8 +156,8 @@ function checkRun(dir: string, run: any, product: 'postgres' | 'mariadb'): void 
     durationMinutes: 1,
     rampupMinutes: pg ? 1 : 0,
   });
-  if (!pg) expect(run.provenance.notes.join(' ')).toMatch(/MySQL workload .* MariaDB/);
-  expect(run.tests.map((t: any) => [t.name, t.status])).toEqual([
+  if (!pg) expect(run.provenance.notes?.join(' ')).toMatch(/MySQL workload .* MariaDB/);
+  expect(run.tests.map((t) => [t.name, t.status])).toEqual([
     ['build.w2', 'ok'],
     ['vu1.w2', 'ok'],
     ['vu2.w2', 'ok'],
@@ -178,18 +165,18 @@ function checkRun(dir: string, run: any, product: 'postgres' | 'mariadb'): void 
   for (const vu of [1, 2]) {
     const test = `vu${vu}.w2`;
     const want = captured(`${pg ? 'pg' : 'my'}_run_vu${vu}.stdout.txt`);
-    expect(value(run, test, 'nopm'), `${run.label} ${test} nopm`).toBe(want.nopm);
-    expect(value(run, test, 'tpm'), `${run.label} ${test} tpm`).toBe(want.tpm);
-    const t = run.tests.find((x: any) => x.name === test);
-    expect(t.system.clean.vmstat.samples, `${test} vmstat samples`).toBeGreaterThanOrEqual(2);
+    expect(resultValue(run, test, 'nopm'), `${run.label} ${test} nopm`).toBe(want.nopm);
+    expect(resultValue(run, test, 'tpm'), `${run.label} ${test} tpm`).toBe(want.tpm);
+    const t = run.tests.find((x) => x.name === test);
+    expect(t?.system?.clean?.vmstat?.samples, `${test} vmstat samples`).toBeGreaterThanOrEqual(2);
     for (const m of ['vmstat_us', 'vmstat_sy', 'vmstat_cs', 'vmstat_us_plus_sy', 'cpu_per_nopm', 'iostat_wmb_per_s']) {
-      expect(value(run, test, m), `${test} ${m}`).toBeGreaterThanOrEqual(0);
+      expect(resultValue(run, test, m), `${test} ${m}`).toBeGreaterThanOrEqual(0);
     }
     // The time profile of the replayed run reached the run through the copied jobs database.
-    expect(value(run, test, 'neword_avg_ms')).toBeGreaterThan(0);
+    expect(resultValue(run, test, 'neword_avg_ms')).toBeGreaterThan(0);
   }
-  const series = JSON.parse(readFileSync(join(dir, 'series.json'), 'utf8'));
-  expect(series.tests['vu1.w2'].map((s: any) => s.name)).toEqual(expect.arrayContaining(['tpm', 'vmstat', 'iostat']));
+  const series = writtenSeries(dir);
+  expect(series.tests['vu1.w2']?.map((s) => s.name)).toEqual(expect.arrayContaining(['tpm', 'vmstat', 'iostat']));
   const raw = rawPaths(dir);
   const sfx = pg ? 'pg.pg15' : 'ma.ma1011';
   const res1 = `res.${pg ? 'pg' : 'ma'}.load2.vu1.w2.${pg ? 1 : 0}.1`;
@@ -247,9 +234,9 @@ describe(
       expect(r.stdout).toContain('2 run(s) written');
       expect(r.stderr).toMatch(/lab1: pg15: \[1\/2\] vu1\.w2 \(1 min rampup \+ 1 min, 1 virtual user\)/);
       expect(r.stderr).toMatch(/lab1: pg15: vu2\.w2 done in [\d.]+ s, 41161 NOPM/);
-      const runs = runsOf(join(tmp, 'local', 'runs'));
+      const runs = writtenRuns(join(tmp, 'local', 'runs'));
       expect(runs.map((x) => x.run.label).sort()).toEqual(['ma1011', 'pg15']);
-      for (const { dir, run } of runs) checkRun(dir, run, run.dbms.product);
+      for (const { dir, run } of runs) checkRun(dir, run);
       expect(benchsite(['validate', join(tmp, 'local', 'runs')]).code).toBe(0);
 
       // vmstat ran only over the measured phase: the PostgreSQL replay spends 11 counter lines of 0.3 s in rampup.
@@ -260,7 +247,7 @@ describe(
         .map((l) => JSON.parse(l));
       const stepSeconds = journal.find((e) => e.event === 'done' && e.step === 'run:vu1').seconds;
       const pg = runs.find((x) => x.run.label === 'pg15')!.run;
-      const samples = pg.tests.find((t: any) => t.name === 'vu1.w2').system.clean.vmstat.samples;
+      const samples = pg.tests.find((t) => t.name === 'vu1.w2')?.system?.clean?.vmstat?.samples;
       expect(samples).toBeLessThanOrEqual(stepSeconds - 3);
       const out = readFileSync(join(work, 'res.pg.load2.vu1.w2.1.1', 'o.pg.pg15.run.out'), 'utf8');
       expect(out).toContain('Vuser 1:Rampup complete, Taking start Transaction Count.');
@@ -277,9 +264,9 @@ describe(
         { env },
       );
       expect(r.code, r.stderr + r.stdout).toBe(0);
-      const runs = runsOf(join(tmp, 'ssh', 'runs'));
+      const runs = writtenRuns(join(tmp, 'ssh', 'runs'));
       expect(runs).toHaveLength(2);
-      for (const { dir, run } of runs) checkRun(dir, run, run.dbms.product);
+      for (const { dir, run } of runs) checkRun(dir, run);
       expect(benchsite(['validate', join(tmp, 'ssh', 'runs')]).code).toBe(0);
     });
 
@@ -302,7 +289,7 @@ describe(
       const resumed = await benchsiteAsync(args([file], 'drop', ['--resume']), { env });
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(resumed.stderr).toMatch(/partial files of run:vu2 kept in attempts\//);
-      const [run] = runsOf(join(tmp, 'drop', 'runs'));
+      const [run] = writtenRuns(join(tmp, 'drop', 'runs'));
       checkRun(run!.dir, run!.run, 'postgres');
       expect(
         rawPaths(run!.dir).some((p) =>
@@ -328,12 +315,12 @@ describe(
       expect(stderr).toContain('--resume');
       const resumed = benchsite(args([file], 'ctrlc', ['--resume']), { env, timeout: 120_000 });
       expect(resumed.code, resumed.stderr).toBe(0);
-      const [run] = runsOf(join(tmp, 'ctrlc', 'runs'));
-      expect(run!.run.tests.map((t: any) => [t.name, t.status])).toEqual([
+      const [run] = writtenRuns(join(tmp, 'ctrlc', 'runs'));
+      expect(run!.run.tests.map((t) => [t.name, t.status])).toEqual([
         ['build.w2', 'ok'],
         ['vu2.w2', 'ok'],
       ]);
-      expect(value(run!.run, 'vu2.w2', 'nopm')).toBe(captured('my_run_vu2.stdout.txt').nopm);
+      expect(resultValue(run!.run, 'vu2.w2', 'nopm')).toBe(captured('my_run_vu2.stdout.txt').nopm);
     });
 
     it('a build whose monitor VU fails is stopped (HammerDB would wait forever) and nothing is harvested', () => {
@@ -368,15 +355,15 @@ describe(
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/pg15: vu1\.w2 FAILED \(killed by SIGTERM\)/);
-      const [run] = runsOf(join(tmp, 'failrun', 'runs'));
-      const tests = run!.run.tests.map((t: any) => [t.name, t.status]);
+      const [run] = writtenRuns(join(tmp, 'failrun', 'runs'));
+      const tests = run!.run.tests.map((t) => [t.name, t.status]);
       expect(tests).toEqual([
         ['build.w2', 'ok'],
         ['vu1.w2', 'failed'],
         ['vu2.w2', 'ok'],
       ]);
-      expect(value(run!.run, 'vu2.w2', 'nopm')).toBe(captured('pg_run_vu2.stdout.txt').nopm);
-      expect(run!.run.tests[1].error).toBeTruthy();
+      expect(resultValue(run!.run, 'vu2.w2', 'nopm')).toBe(captured('pg_run_vu2.stdout.txt').nopm);
+      expect(run!.run.tests[1]?.error).toBeTruthy();
     });
 
     it('--dry-run prints the scripts and commands without a password; a missing hammerdbcli is named', () => {

@@ -14,6 +14,10 @@ import { ROOT } from '../helpers/build-site.ts';
 import { archiveText } from '../helpers/fixtures.ts';
 import { requireDatabases, testDb } from '../helpers/databases.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
+import { onlyRun, resultValue, writtenRuns } from '../helpers/written-runs.ts';
+import type { Run } from '../../src/schemas/index.ts';
+
+const runsIn = (dir: string) => writtenRuns(dir).map((r) => r.run);
 
 const STAND_IN = join(ROOT, 'tests', 'fixtures', 'stand-ins', 'iibench.py');
 const STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4'];
@@ -119,14 +123,6 @@ const args = (file: string, name: string, extra: string[] = []) => [
 ];
 const workDir = (name: string, label: string) => join(tmp, name, 'work', name, 'lab1', label);
 
-const runsOf = (dir: string): any[] =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((p) => p.endsWith('run.json'))
-    .sort()
-    .map((p) => JSON.parse(readFileSync(join(dir, p), 'utf8')));
-
-const value = (run: any, test: string, metric: string) =>
-  run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
 /** bc's `scale=1` division, which np.sh prints its rates with. */
 const bc1 = (a: number, b: number) => Math.trunc((a * 10) / b) / 10;
 
@@ -144,7 +140,7 @@ function recorded(product: 'postgres' | 'mariadb', step: string) {
 }
 
 /** Every step harvested with np.sh's numbers as the replayed files give them, vmstat/iostat metrics and the SLA. */
-function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, steps: string[], dir: string) {
+function checkRun(run: Run, product: 'postgres' | 'mariadb', clients: number, steps: string[], dir: string) {
   expect(run.benchmark).toBe('insert-benchmark');
   expect(run.host.name).toBe('lab1');
   expect(run.dbms.product).toBe(product);
@@ -157,12 +153,13 @@ function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, st
     querySeconds: 25,
     deletePerInsert: true,
   });
-  expect(run.tests.map((t: any) => t.name)).toEqual(steps);
+  expect(run.tests.map((t) => t.name)).toEqual(steps);
   const l0Rows = recorded(product, 'l.i0').maxRows * clients;
   for (const t of run.tests) {
     const name: string = t.name;
     const rec = recorded(product, name);
-    const stepClients = name === 'l.x' && run.workload.tablePerClient === false ? 1 : clients;
+    const stepClients =
+      name === 'l.x' && run.workload.kind === 'insert-benchmark' && run.workload.tablePerClient === false ? 1 : clients;
     expect(t.status, `${run.label} ${name}: ${t.error}`).toBe('ok');
     // The client outputs are the recorded ones, after np.sh's line 1 (the command, password redacted).
     for (let n = 1; n <= stepClients; n++) {
@@ -175,36 +172,38 @@ function checkRun(run: any, product: 'postgres' | 'mariadb', clients: number, st
       );
     }
     // np.sh's arithmetic: whole seconds of the step's wall clock, rows asked for / seconds, queries / seconds.
-    const seconds = value(run, name, 'seconds');
+    const seconds = resultValue(run, name, 'seconds');
     expect(seconds).toBe(
-      Math.max(1, Math.floor(Date.parse(t.endedAt) / 1000) - Math.floor(Date.parse(t.startedAt) / 1000)),
+      Math.max(1, Math.floor(Date.parse(t.endedAt!) / 1000) - Math.floor(Date.parse(t.startedAt!) / 1000)),
     );
     const rows = rec.maxRows * stepClients + (name === 'l.x' ? l0Rows : 0);
-    expect(value(run, name, 'inserts_per_s'), `${name} inserts_per_s`).toBe(bc1(rows, seconds));
-    expect(value(run, name, 'queries_total')).toBe(rec.queries * stepClients);
-    expect(value(run, name, 'queries_per_s'), `${name} queries_per_s`).toBe(bc1(rec.queries * stepClients, seconds));
+    expect(resultValue(run, name, 'inserts_per_s'), `${name} inserts_per_s`).toBe(bc1(rows, seconds!));
+    expect(resultValue(run, name, 'queries_total')).toBe(rec.queries * stepClients);
+    expect(resultValue(run, name, 'queries_per_s'), `${name} queries_per_s`).toBe(
+      bc1(rec.queries * stepClients, seconds!),
+    );
     // vmstat and iostat beside the step (1 s samples), and the per-op numbers made of them.
-    expect(t.system.intervalSeconds).toBe(1);
-    expect(t.system.harness.vmstat.samples, `${name} vmstat`).toBeGreaterThanOrEqual(2);
-    expect(t.system.harness.iostat.samples, `${name} iostat`).toBeGreaterThanOrEqual(1);
-    expect(value(run, name, 'cpu_pct')).toBeGreaterThan(0);
-    expect(value(run, name, 'cs_per_s')).toBeGreaterThan(0);
-    expect(value(run, name, 'writes_per_s')).toBeGreaterThanOrEqual(0);
-    expect(value(run, name, 'cpups')).toBeGreaterThan(0);
+    expect(t.system?.intervalSeconds).toBe(1);
+    expect(t.system?.harness?.vmstat?.samples, `${name} vmstat`).toBeGreaterThanOrEqual(2);
+    expect(t.system?.harness?.iostat?.samples, `${name} iostat`).toBeGreaterThanOrEqual(1);
+    expect(resultValue(run, name, 'cpu_pct')).toBeGreaterThan(0);
+    expect(resultValue(run, name, 'cs_per_s')).toBeGreaterThan(0);
+    expect(resultValue(run, name, 'writes_per_s')).toBeGreaterThanOrEqual(0);
+    expect(resultValue(run, name, 'cpups')).toBeGreaterThan(0);
     const op = name.startsWith('q') ? 'query' : name === 'l.x' ? undefined : 'insert';
-    if (op) expect(value(run, name, `cpu_per_${op}`)).toBeGreaterThan(0);
+    if (op) expect(resultValue(run, name, `cpu_per_${op}`)).toBeGreaterThan(0);
     if (name.startsWith('q')) {
       const rate = Number(/^q[rp](\d+)/.exec(name)![1]);
       expect(t.sla).toEqual({
         targetInsertsPerS: rate * clients,
-        achievedInsertsPerS: value(run, name, 'inserts_per_s'),
+        achievedInsertsPerS: resultValue(run, name, 'inserts_per_s'),
         threshold: 0.95,
-        passed: value(run, name, 'inserts_per_s') >= 0.95 * rate * clients,
+        passed: resultValue(run, name, 'inserts_per_s')! >= 0.95 * rate * clients,
       });
-      expect(value(run, name, 'query_rate_p50')).toBeGreaterThan(0);
+      expect(resultValue(run, name, 'query_rate_p50')).toBeGreaterThan(0);
     }
   }
-  expect(run.provenance.notes.join('\n')).toContain('benchsite ran iibench.py itself (no np.sh, so no o.res)');
+  expect(run.provenance.notes?.join('\n')).toContain('benchsite ran iibench.py itself (no np.sh, so no o.res)');
   const text = JSON.stringify(run);
   expect(text).not.toMatch(/--db_password=(?!\*\*\*)/);
 }
@@ -232,7 +231,7 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
       /lab1: pg\.a: \[5\/8\] qr100\.L1 \(range queries at 100 inserts\/s\/client for 25 s, 1 client\)/,
     );
     expect(r.stderr).toMatch(/lab1: ma\.a: l\.i0 done in [\d.]+ s, 66643\.8 rows\/s \(client 1\)/);
-    const runs = runsOf(join(tmp, 'ssh', 'runs'));
+    const runs = runsIn(join(tmp, 'ssh', 'runs'));
     expect(runs.map((x) => x.label).sort()).toEqual(['0.2m.ma.a', '0.2m.pg.a']);
     for (const run of runs) {
       const product = run.label.includes('pg') ? 'postgres' : 'mariadb';
@@ -246,12 +245,12 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
   it('locally with 2 clients sharing one table: the second starts after the first created it, one client indexes it', () => {
     const r = benchsite(args(spec('local', { clients: 2, tablePerClient: false }), 'local'), { timeout: 200_000 });
     expect(r.code, r.stderr + r.stdout).toBe(0);
-    const [run] = runsOf(join(tmp, 'local', 'runs'));
+    const run = onlyRun(join(tmp, 'local', 'runs'));
     expect(run.label).toBe('0.4m.pg.a');
     expect(run.workload).toMatchObject({ clients: 2, tablePerClient: false });
     checkRun(run, 'postgres', 2, STEPS, workDir('local', '0.4m.pg.a'));
     // np.sh's 10 s head start of the table's creator is part of l.i0's time.
-    expect(value(run, 'l.i0', 'seconds')).toBeGreaterThanOrEqual(12);
+    expect(resultValue(run, 'l.i0', 'seconds')).toBeGreaterThanOrEqual(12);
     expect(readdirSync(join(workDir('local', '0.4m.pg.a'), 'l.x')).filter((f) => f.startsWith('o.ib.'))).toEqual([
       'o.ib.dop2.1',
     ]);
@@ -266,13 +265,13 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     expect(r.stderr).toMatch(
       /pg\.a: qp100\.L2 FAILED \(exit code 1: psycopg2\.errors\.AdminShutdown: terminating connection due to administrator command\), output kept in qp100\.L2\/o\.ib\.dop1\.1/,
     );
-    const [run] = runsOf(join(tmp, 'fail', 'runs'));
-    expect(run.tests.map((t: any) => [t.name, t.status])).toEqual([
+    const run = onlyRun(join(tmp, 'fail', 'runs'));
+    expect(run.tests.map((t) => [t.name, t.status])).toEqual([
       ['l.i0', 'ok'],
       ['qp100.L2', 'failed'],
       ['qr500.L3', 'ok'],
     ]);
-    const failed = run.tests[1];
+    const failed = run.tests[1]!;
     expect(failed.error).toBe(
       'qp100.L2/o.ib.dop1.1: iibench.py failed (exit code 1: psycopg2.errors.AdminShutdown: terminating connection due to administrator command)',
     );
@@ -283,8 +282,10 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
       .filter((l) => l.split('\t').length === 17 && !l.startsWith('i_sec'))
       .pop()!
       .split('\t');
-    expect(value(run, 'qp100.L2', 'inserts_per_s')).toBe(bc1(Number(last[11]), value(run, 'qp100.L2', 'seconds')));
-    expect(run.provenance.rawFiles.map((f: any) => f.path)).toContain('qp100.L2/o.ib.dop1.1');
+    expect(resultValue(run, 'qp100.L2', 'inserts_per_s')).toBe(
+      bc1(Number(last[11]), resultValue(run, 'qp100.L2', 'seconds')!),
+    );
+    expect(run.provenance.rawFiles.map((f) => f.path)).toContain('qp100.L2/o.ib.dop1.1');
     expect(benchsite(['validate', join(tmp, 'fail', 'runs')]).code).toBe(0);
   });
 
@@ -320,11 +321,11 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     const attempts = readdirSync(join(dir, 'attempts'));
     expect(attempts).toHaveLength(1);
     expect(readFileSync(join(dir, 'attempts', attempts[0]!, 'qr100.L1', 'o.ib.dop1.1'), 'utf8')).toBe(partial);
-    const runs = runsOf(join(tmp, 'drop', 'runs'));
+    const runs = runsIn(join(tmp, 'drop', 'runs'));
     expect(runs).toHaveLength(1);
-    checkRun(runs[0], 'postgres', 1, steps, dir);
+    checkRun(runs[0]!, 'postgres', 1, steps, dir);
     // The interrupted attempt is in the run's raw archive too, not harvested as a run of its own.
-    expect(runs[0].provenance.rawFiles.some((f: any) => f.path.startsWith('attempts/'))).toBe(true);
+    expect(runs[0]!.provenance.rawFiles.some((f) => f.path.startsWith('attempts/'))).toBe(true);
   });
 
   it('Ctrl-C stops after the current command, keeps the raw files, and --resume finishes', async () => {
@@ -342,7 +343,7 @@ describe('benchsite run: insert-benchmark', { timeout: 300_000 }, () => {
     );
     const resumed = benchsite([...argv, '--resume'], { timeout: 120_000 });
     expect(resumed.code, resumed.stderr).toBe(0);
-    const [run] = runsOf(join(tmp, 'int', 'runs'));
+    const run = onlyRun(join(tmp, 'int', 'runs'));
     checkRun(run, 'postgres', 1, steps, workDir('int', '0.2m.pg.a'));
   });
 

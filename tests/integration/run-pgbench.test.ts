@@ -10,6 +10,9 @@ import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { startSshd, type Sshd } from '../helpers/sshd.ts';
 import { requireDatabases, testDb } from '../helpers/databases.ts';
+import { onlyRun, resultValue, writtenRuns } from '../helpers/written-runs.ts';
+
+const runsIn = (dir: string) => writtenRuns(dir).map((r) => r.run);
 
 let sshd: Sshd;
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-pgbench-'));
@@ -60,21 +63,6 @@ ${
 const run = (file: string, out: string, work: string) =>
   benchsite(['run', file, '--out', out, '--work', work], { timeout: 240_000 });
 
-function runsOf(dir: string) {
-  const out: any[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name === 'run.json') out.push(JSON.parse(readFileSync(join(d, e.name), 'utf8')));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-const value = (r: any, test: string, metric: string) =>
-  r.results.find((x: any) => x.test === test && x.metric === metric)?.value;
-
 /** The test's own `tps = X (without initial connection time)` line, from its raw output. */
 function tpsLine(work: string, test: string): number {
   const text = readFileSync(join(work, `pgbench.o.${test}`), 'utf8');
@@ -104,11 +92,11 @@ describe('benchsite run of pgbench', { timeout: 300_000 }, () => {
     const r = run(spec('local'), out, work);
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stderr).toMatch(/select-only\.c2 done in [\d.]+ s, [\d.]+ tps/);
-    const [pg] = runsOf(out);
+    const pg = onlyRun(out);
     expect(pg.benchmark).toBe('pgbench');
     expect(pg.dbms).toMatchObject({ product: 'postgres', version: expect.stringMatching(/^\d+\.\d+/) });
     expect(pg.workload).toMatchObject({ kind: 'pgbench', scale: 1, clients: [1, 2], seconds: 3, progressSeconds: 1 });
-    expect(pg.tests.map((t: any) => [t.name, t.status])).toEqual([
+    expect(pg.tests.map((t) => [t.name, t.status])).toEqual([
       ['init', 'ok'],
       ['tpcb-like.c1', 'ok'],
       ['tpcb-like.c2', 'ok'],
@@ -117,18 +105,18 @@ describe('benchsite run of pgbench', { timeout: 300_000 }, () => {
       ['point-read.c1', 'ok'],
       ['point-read.c2', 'ok'],
     ]);
-    for (const t of pg.tests.filter((x: any) => x.name !== 'init')) {
-      expect(value(pg, t.name, 'tps'), t.name).toBe(tpsLine(raw, t.name));
-      expect(value(pg, t.name, 'tps'), t.name).toBeGreaterThan(0);
-      expect(value(pg, t.name, 'latency_avg_ms'), t.name).toBeGreaterThan(0);
+    for (const t of pg.tests.filter((x) => x.name !== 'init')) {
+      expect(resultValue(pg, t.name, 'tps'), t.name).toBe(tpsLine(raw, t.name));
+      expect(resultValue(pg, t.name, 'tps'), t.name).toBeGreaterThan(0);
+      expect(resultValue(pg, t.name, 'latency_avg_ms'), t.name).toBeGreaterThan(0);
       for (const m of ['cpu_per_transaction', 'cs_per_transaction', 'wkb_per_transaction'])
-        expect(value(pg, t.name, m), `${t.name} ${m}`).toBeGreaterThanOrEqual(0);
+        expect(resultValue(pg, t.name, m), `${t.name} ${m}`).toBeGreaterThanOrEqual(0);
       expect(t.series).toEqual(expect.arrayContaining(['pgbench', 'vmstat']));
       expect(t.params).toMatchObject({ clients: Number(t.name.slice(-1)), seconds: 3, scale: 1 });
     }
     // The custom script ran from the file benchsite wrote, which the raw directory keeps.
     expect(readFileSync(join(raw, 'scripts', 'point-read.sql'), 'utf8')).toContain('SELECT abalance');
-    expect(pg.tests.find((t: any) => t.name === 'point-read.c1').command).toContain(' -f ');
+    expect(pg.tests.find((t) => t.name === 'point-read.c1')?.command).toContain(' -f ');
     const v = benchsite(['validate', out]);
     expect(v.code, v.stdout).toBe(0);
   });
@@ -137,10 +125,10 @@ describe('benchsite run of pgbench', { timeout: 300_000 }, () => {
     const again = join(tmp, 'again');
     const h = benchsite(['harvest', raw, '--out', again]);
     expect(h.code, h.stderr).toBe(0);
-    const [a] = runsOf(again);
-    const [b] = runsOf(out);
+    const a = onlyRun(again);
+    const b = onlyRun(out);
     expect(a.results).toEqual(b.results);
-    expect(a.tests.map((t: any) => [t.name, t.status])).toEqual(b.tests.map((t: any) => [t.name, t.status]));
+    expect(a.tests.map((t) => [t.name, t.status])).toEqual(b.tests.map((t) => [t.name, t.status]));
   });
 
   it('runs over SSH the same way', () => {
@@ -148,16 +136,16 @@ describe('benchsite run of pgbench', { timeout: 300_000 }, () => {
     const sshWork = join(tmp, 'ssh-work');
     const r = run(spec('ssh', { ssh: true, tests: '    - select-only' }), sshOut, sshWork);
     expect(r.code, r.stderr + r.stdout).toBe(0);
-    const [pg] = runsOf(sshOut);
+    const pg = onlyRun(sshOut);
     expect(pg.host.name).toBe('lab1');
     expect(pg.provenance.spec).toBe('ssh');
-    expect(pg.tests.map((t: any) => [t.name, t.status])).toEqual([
+    expect(pg.tests.map((t) => [t.name, t.status])).toEqual([
       ['init', 'ok'],
       ['select-only.c1', 'ok'],
       ['select-only.c2', 'ok'],
     ]);
     const rawSsh = join(sshWork, 'ssh', 'lab1', 'pg.default');
-    for (const t of ['select-only.c1', 'select-only.c2']) expect(value(pg, t, 'tps')).toBe(tpsLine(rawSsh, t));
+    for (const t of ['select-only.c1', 'select-only.c2']) expect(resultValue(pg, t, 'tps')).toBe(tpsLine(rawSsh, t));
     expect(JSON.stringify(pg)).not.toContain(sshd.privateKey);
   });
 
@@ -165,9 +153,9 @@ describe('benchsite run of pgbench', { timeout: 300_000 }, () => {
     const r = run(spec('local'), out, join(tmp, 'work2'));
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stderr).toContain('repeat 2 of pgbench/lab1/');
-    const runs = runsOf(out);
-    const base = runs.find((x) => !x.repeat);
-    const repeat = runs.find((x) => x.repeat === 2);
+    const runs = runsIn(out);
+    const base = runs.find((x) => !x.repeat)!;
+    const repeat = runs.find((x) => x.repeat === 2)!;
     const id = `pgbench/lab1/${base.date.replaceAll('-', '')}-pg.default`;
     const site = join(tmp, 'site');
     mkdirSync(join(site, 'content', 'reports'), { recursive: true });
@@ -212,7 +200,7 @@ The same spec, run twice.
     expect(rows.map((x) => x[1])).toEqual(tests);
     const page = readFileSync(join(site, 'dist', 'reports', '2026-11-26-pgbench-repeat', 'index.html'), 'utf8');
     for (const t of tests) {
-      const rel = value(repeat, t, 'tps') / value(base, t, 'tps');
+      const rel = resultValue(repeat, t, 'tps')! / resultValue(base, t, 'tps')!;
       expect(rows.find((x) => x[1] === t)![5], t).toBe(printfFixed(rel, 2));
       expect(page, t).toContain(printfFixed(rel, 2));
     }

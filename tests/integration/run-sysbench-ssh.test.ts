@@ -10,6 +10,7 @@ import { benchsite } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { freePort, startSshd, type Sshd } from '../helpers/sshd.ts';
 import { requireDatabases, testDb } from '../helpers/databases.ts';
+import { resultValue, writtenRuns } from '../helpers/written-runs.ts';
 
 let sshd: Sshd;
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-run-'));
@@ -62,22 +63,6 @@ const args = (file: string, name: string, extra: string[] = []) => [
   ...extra,
 ];
 
-function runsOf(dir: string) {
-  const out: Array<{ file: string; run: any }> = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name === 'run.json')
-        out.push({ file: join(d, e.name), run: JSON.parse(readFileSync(join(d, e.name), 'utf8')) });
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-const value = (run: any, test: string, metric: string) =>
-  run.results.find((r: any) => r.test === test && r.metric === metric)?.value;
-
 beforeAll(async () => {
   requireDatabases();
   sshd = await startSshd();
@@ -94,7 +79,7 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stderr).toContain('skipping range-covered-pk: needs the mytools Lua script oltp_range_covered.lua');
     expect(r.stdout).toContain('2 run(s) written');
-    const runs = runsOf(join(tmp, 'both', 'runs'));
+    const runs = writtenRuns(join(tmp, 'both', 'runs'));
     expect(runs.map((x) => x.run.label).sort()).toEqual(['ma.default', 'pg.default']);
     for (const { run } of runs) {
       expect(run.host.name).toBe('lab1');
@@ -102,7 +87,7 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
       expect(run.dbms.version).toMatch(/^\d+\.\d+/);
       expect(run.config.settings && Object.keys(run.config.settings).length).toBeGreaterThan(100);
       expect(run.provenance.spec).toBe('both');
-      expect(run.tests.map((t: any) => t.name)).toEqual([
+      expect(run.tests.map((t) => t.name)).toEqual([
         'prepare',
         'point-query',
         'read-only_range=10',
@@ -110,13 +95,13 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
         'insert',
         'write-only',
       ]);
-      for (const t of run.tests.filter((x: any) => x.name !== 'prepare')) {
+      for (const t of run.tests.filter((x) => x.name !== 'prepare')) {
         expect(t.status, `${run.label} ${t.name}`).toBe('ok');
-        expect(value(run, t.name, 'qps'), `${run.label} ${t.name} qps`).toBeGreaterThan(0);
+        expect(resultValue(run, t.name, 'qps'), `${run.label} ${t.name} qps`).toBeGreaterThan(0);
         for (const m of ['cs_per_query', 'cpu_per_query', 'cpu_us_per_query', 'rkb_per_query', 'wkb_per_query']) {
-          expect(value(run, t.name, m), `${run.label} ${t.name} ${m}`).toBeGreaterThanOrEqual(0);
+          expect(resultValue(run, t.name, m), `${run.label} ${t.name} ${m}`).toBeGreaterThanOrEqual(0);
         }
-        expect(t.system.clean.vmstat.samples).toBeGreaterThanOrEqual(2);
+        expect(t.system?.clean?.vmstat?.samples).toBeGreaterThanOrEqual(2);
         expect(t.startedAt).toMatch(/^2\d{3}-/);
       }
       // No secret or key path reached the run.
@@ -167,17 +152,17 @@ describe('benchsite run over SSH', { timeout: 300_000 }, () => {
     const attempts = readdirSync(join(work, 'attempts'));
     expect(attempts).toHaveLength(1);
     expect(readdirSync(join(work, 'attempts', attempts[0]!))).toContain('sb.o.read-only.range10.pk1.dop1');
-    const runs = runsOf(join(tmp, 'drop', 'runs'));
+    const runs = writtenRuns(join(tmp, 'drop', 'runs'));
     expect(runs).toHaveLength(2);
     const pg = runs.find((x) => x.run.label === 'pg.default')!.run;
-    expect(pg.tests.map((t: any) => [t.name, t.status])).toEqual([
+    expect(pg.tests.map((t) => [t.name, t.status])).toEqual([
       ['prepare', 'ok'],
       ['point-query', 'ok'],
       ['read-only_range=10', 'ok'],
       ['update-index', 'ok'],
     ]);
     // The partial attempt is kept in the run's raw archive too.
-    expect(pg.provenance.rawFiles.some((f: any) => f.path.startsWith('attempts/'))).toBe(true);
+    expect(pg.provenance.rawFiles.some((f) => f.path.startsWith('attempts/'))).toBe(true);
   });
 
   it('refuses a host whose key does not match known_hosts, saying how to fix it', () => {

@@ -31,7 +31,7 @@ describe('InputError', () => {
     expect(describeError(new Error('--out: not a directory'), false)).toBe('--out: not a directory');
     let bug: unknown;
     try {
-      (null as unknown as { event: string }).event;
+      bug = (null as unknown as { event: string }).event;
     } catch (e) {
       bug = e;
     }

@@ -55,7 +55,7 @@ describe('parseSpec', () => {
     ],
     [
       'no host',
-      GOOD.replace(/host:\n  name: lab1\n  ssh: .*\n/, ''),
+      GOOD.replace(/host:\n {2}name: lab1\n {2}ssh: .*\n/, ''),
       's.yaml:1: host: no host given. Add `host:` (or `hosts:` for several).',
     ],
     [

@@ -62,10 +62,10 @@ describe.each(['1m', '0.2m'])('the %s report (all.html)', (m) => {
   const tables = [...html.matchAll(/<table border="1" cellpadding="8" >(.*?)<\/table>/gs)].map((t) => t[1]!);
   const [tput, tputr, iput] = tables;
   /** The o.sum.t line of a run's step (etl.sh), as report.sh saw it. */
-  const sumLine = (label: string, step: string) =>
-    archiveText(ARCHIVE, `ibench/report/sum.${m}.dop1/o.sum.t.${label}`)
-      .split('\n')
-      [1 + ALL_STEPS.indexOf(step)]!.split('\t');
+  const sumLine = (label: string, step: string) => {
+    const lines = archiveText(ARCHIVE, `ibench/report/sum.${m}.dop1/o.sum.t.${label}`).split('\n');
+    return lines[1 + ALL_STEPS.indexOf(step)]!.split('\t');
+  };
 
   it('has the same rows (the first one is the base) and the steps that ran', () => {
     expect(model.rows.map((r) => r.label)).toEqual(htmlRows(tput!).map((r) => r.dbms));
