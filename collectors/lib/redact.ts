@@ -29,7 +29,10 @@ const NOT_SECRET_VALUE = /^(|on|off|true|false|yes|no|null|-?\d+(\.\d+)?)$/i;
  */
 const SECRET_KEY = String.raw`(?<![\w.-])(?=[A-Za-z_])[\w.]*(?:pass|pwd|secret|token)[\w.-]*`;
 /** A value as a connection string or an assignment writes it: quoted (escapes and doubled quotes allowed) or bare. */
-const VALUE = String.raw`'(?:[^'\\]|\\.|'')*'?|"(?:[^"\\]|\\.|"")*"?|[^\s'";&|]+`;
+// The first form is a conninfo whose quotes were doubled for postgresql.conf and then unquoted once
+// (`password=''a b''`): read as an empty value it would publish `a b`. It stays on its line, so a text of many
+// unclosed `''` costs one pass per line, not per text.
+const VALUE = String.raw`''(?=[^'\s])(?:[^'\\\n]|\\.|'(?!'))+''|'(?:[^'\\]|\\.|'')*'?|"(?:[^"\\]|\\.|"")*"?|[^\s'";&|]+`;
 const INLINE_ASSIGNMENT = new RegExp(String.raw`(${SECRET_KEY})(\s*=\s*)(${VALUE})`, 'gi');
 
 /** Whether a setting or key so named holds a secret (`pg_pass`, `MYSQL_PWD`), not a policy (`password_encryption`). */
@@ -162,8 +165,11 @@ function redactWord(w: Word, original: string, known: string[]): string {
   else if (assignment && SECRET_NAME.test(assignment[1]!) && assignment[2] !== '')
     secret = [`${assignment[1]}=`, assignment[2]!];
   if (secret) return REDACTED.test(secret[1]) ? original : `${secret[0]}${MASK}`;
-  // A word holding words (a script for `sh -c`, a conninfo string) is a command line of its own.
-  const inner = /[ \t\n\r;&|()<>]/.test(v) ? redactCommand(v, known) : redactKnown(redactInline(v), known);
+  // A word holding words (a script for `sh -c`, a conninfo string) is a command line of its own, read as a
+  // conninfo first: the shell's reading of `password=''a b''` would leave `b` in a word of its own.
+  const inner = /[ \t\n\r;&|()<>]/.test(v)
+    ? redactCommand(redactInline(v), known)
+    : redactKnown(redactInline(v), known);
   return inner === v ? original : shellQuote(inner);
 }
 

@@ -69,7 +69,13 @@ describe('planted passwords', { timeout: 300_000 }, () => {
     const ma = join(sb, 'x.ma101119.cy1.pk1');
     const pg = join(sb, 'x.pg1518.cy1.pk1');
     appendFileSync(join(ma, 'my.cnf'), `password = '${pw('mycnf')} with blank'\n`);
-    appendFileSync(join(pg, 'conf.diff'), `primary_conninfo = 'host=h user=rep password=''${pw('conninfo')} x'''\n`);
+    // The password's words after its first one must go too (each holds the tag): quoted for postgresql.conf, and
+    // as a settings listing shows the value, its quotes unquoted once.
+    appendFileSync(
+      join(pg, 'conf.diff'),
+      `primary_conninfo = 'host=h user=rep password=''x ${pw('conninfo')} y'' sslmode=require'\n` +
+        `recovery_conninfo = host=h password=''x ${pw('conninfo')} y'' sslmode=require\n`,
+    );
     // A server log over 4 MiB (its own lines again and again), the passwords after its first 64 KiB.
     const err = readFileSync(join(ma, 'mariadb.err'));
     writeFileSync(join(ma, 'mariadb.err'), Buffer.concat(Array(3000).fill(err)));

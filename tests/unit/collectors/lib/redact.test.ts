@@ -68,6 +68,15 @@ describe('redactSetting and redactConfigText: secrets in server settings', () =>
     expect(redactSetting('custom.dsn', 'mysql://u:pw@h:3306/db')).toBe('mysql://u:***@h:3306/db');
   });
 
+  it('takes every word of a password whose quotes were doubled for postgresql.conf, quoted or unquoted once', () => {
+    const doubled = "host=h password=''secret words here'' sslmode=require";
+    expect(redactSetting('primary_conninfo', `'${doubled}'`)).toBe("'host=h password=*** sslmode=require'");
+    expect(redactSetting('primary_conninfo', doubled)).toBe('host=h password=*** sslmode=require');
+    expect(redactCommand(`pgbench "${doubled}" -T 5`)).toBe("pgbench 'host=h password=*** sslmode=require' -T 5");
+    // An empty password stays empty and takes nothing after it.
+    expect(redactSetting('c', "password='' host=x app=''y''")).toBe("password='' host=x app=''y''");
+  });
+
   it('redacts each line of a settings file, as tab, = and table lines', () => {
     const text = [
       'primary_conninfo\thost=h password=hunter2',
