@@ -45,6 +45,12 @@ export function benchmarkOf(name: string, where?: string): Registered {
   throw new Error(`${where ? `${where}: ` : ''}${unknownBenchmark(name)}`);
 }
 
+/** The options only this benchmark's reports have (under its definition's reportOptions key), if it has any. */
+export function reportOptionsOf(report: { benchmark: string }): Record<string, unknown> | undefined {
+  const key = findBenchmark(report.benchmark) && definitionOf(report.benchmark).reportOptions?.key;
+  return key ? ((report as Record<string, unknown>)[key] as Record<string, unknown> | undefined) : undefined;
+}
+
 /** The engine's descriptor of a benchmark, or undefined when no benchmark has that name. */
 export function findDescriptor(name: string): BenchmarkDescriptor | undefined {
   return findBenchmark(name)?.descriptor;

@@ -16,4 +16,17 @@ export const hammerdbDescriptor: BenchmarkDescriptor = {
   runsAsRows: false,
   costTables: [],
   extraTables: ['nopm-grid', 'system'],
+  // iostat and vmstat tables only in the sections the report shows them in (report/View.astro).
+  ownView: {
+    parts: (report, s) => ({
+      groups: ['all'],
+      tables: [
+        'relative',
+        'absolute',
+        ...((report.hammerdb?.systemMetricsSections?.includes(s.number) ?? true) ? ['iostat', 'vmstat'] : []),
+      ],
+      charts: true,
+      summaries: true,
+    }),
+  },
 };

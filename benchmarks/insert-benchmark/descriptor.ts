@@ -32,4 +32,12 @@ export const insertBenchmarkDescriptor: BenchmarkDescriptor = {
   runsAsRows: true,
   costTables: [],
   extraTables: ['throughput', 'background-inserts', 'step-metrics', 'histograms', 'iostat'],
+  ownView: {
+    parts: () => ({
+      groups: ['all'],
+      tables: ['relative', 'throughput', 'background-inserts'],
+      charts: true,
+      summaries: false,
+    }),
+  },
 };

@@ -46,7 +46,6 @@ export const pgbenchDescriptor: BenchmarkDescriptor = {
   isWarmup: () => false,
   order: (tests) => [...tests].sort(testOrder),
   tablePerGroup: false,
-  relativeOnly: true,
   runsAsRows: false,
   costTables: COSTS,
   extraTables: [],

@@ -47,4 +47,7 @@ export const sysbenchDescriptor: BenchmarkDescriptor = {
   runsAsRows: false,
   costTables: COSTS,
   extraTables: [],
+  ownView: {
+    parts: (_report, s) => ({ groups: s.groups, tables: ['relative', 'absolute'], charts: true, summaries: true }),
+  },
 };

@@ -16,7 +16,7 @@ import {
   type RunData,
   type Summary,
 } from '../engine/index.ts';
-import { descriptorOf, findDescriptor } from '../../benchmarks/index.ts';
+import { descriptorOf, findDescriptor, reportOptionsOf } from '../../benchmarks/index.ts';
 
 export interface ModelRun {
   id: string;
@@ -251,18 +251,7 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
 
 /** The model of a report's frontmatter (its sections, or its one `base` + `runs`) over the runs it names. */
 export function modelFromReport(
-  report: Pick<
-    Report,
-    | 'benchmark'
-    | 'labels'
-    | 'thresholds'
-    | 'includeWarmups'
-    | 'excludeTests'
-    | 'hammerdb'
-    | 'testGroups'
-    | 'tests'
-    | 'colours'
-  >,
+  report: Report,
   sections: ModelSectionInput[],
   runs: ModelRun[],
   where?: string,
@@ -278,7 +267,8 @@ export function modelFromReport(
     testGroups: report.testGroups,
     tests: report.tests,
     colours: report.colours,
-    digits: report.hammerdb?.relativeDigits,
+    // A benchmark's report options may set the decimals of its relative values (HammerDB's relativeDigits).
+    digits: reportOptionsOf(report)?.relativeDigits as number | undefined,
     where,
   });
 }
@@ -290,7 +280,7 @@ export function modelFromReport(
 export function isRelativeSection(report: Pick<Report, 'view' | 'benchmark'>, section: ModelSection): boolean {
   return (
     report.view === 'relative' ||
-    findDescriptor(report.benchmark)?.relativeOnly === true ||
+    !findDescriptor(report.benchmark)?.ownView ||
     section.columns.some((c) => c.source === 'published-relative')
   );
 }

@@ -3,6 +3,7 @@
 // it does no arithmetic (the engine divides, rounds and judges).
 import type { NumberFormat } from './format.ts';
 import type { Direction } from './verdict.ts';
+import type { Report } from '../schemas/index.ts';
 
 /** A metric the engine compares: its unit, which way is better, and how its numbers print. */
 export interface MetricDescriptor extends NumberFormat {
@@ -33,6 +34,20 @@ export interface CostTable {
   metricByHeadline: Record<string, string>;
 }
 
+/** What a section drawn by a view shows: the parts a report's prose may place (src/site/report-placement.ts). */
+export interface ViewParts {
+  groups: string[];
+  tables: string[];
+  charts: boolean;
+  summaries: boolean;
+}
+
+/** A benchmark's own report view, as the CLI's `validate` and the site see it (no Astro). */
+export interface OwnReportView {
+  /** The parts of a section of a report; `groups` are the section's groups as the relative model names them. */
+  parts(report: Report, section: { number: number; groups: string[] }): ViewParts;
+}
+
 export interface BenchmarkDescriptor {
   name: string;
   /** What tables and summaries call a relative value (`rQPS`, `relative NOPM`). */
@@ -54,8 +69,11 @@ export interface BenchmarkDescriptor {
   order(tests: string[]): string[];
   /** One table per group (sysbench), or every test in one table with a summary per group. */
   tablePerGroup: boolean;
-  /** Its reports show relative tables only (the generic relative view): it has no report view of its own. */
-  relativeOnly?: boolean;
+  /**
+   * Its own report view (its folder's report/, found by the site by the folder's name): what it draws. Without one
+   * its reports show the relative tables only (the generic relative view).
+   */
+  ownView?: OwnReportView;
   /** Relative tables put each run in a row and the tests in columns (the Insert Benchmark's posts). */
   runsAsRows: boolean;
   /** Tables of costs compared beside the headline (lower is better there). */

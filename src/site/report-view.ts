@@ -1,12 +1,35 @@
-// Which view draws a report's sections with absolute numbers: the benchmark's own, looked up by its name. A
-// report of a benchmark that has none is an error naming the report and the benchmarks that have one, never a
-// page drawn by another benchmark's view.
-import { BENCHMARK_NAMES } from '../../benchmarks/index.ts';
+// A benchmark's own report view (benchmarks/<name>/report/): View.astro draws a section of its reports with
+// absolute numbers (the posts' tables of that benchmark, given ReportViewProps); index.ts gives that section's CSV
+// tables and pages of their own under a report's. The site finds it by the folder's name (src/benchmark-reports.ts); a benchmark whose descriptor has
+// no `ownView` has none, and its reports are the relative tables (src/components/reports/RelativeReport.astro).
+import type { Report, ReportSection } from '../schemas/index.ts';
+import type { PartFilter } from './report-placement.ts';
 
-export function reportView<V>(views: Record<string, V>, benchmark: string, file: string): V {
-  if (Object.hasOwn(views, benchmark)) return views[benchmark]!;
-  const known = BENCHMARK_NAMES.filter((b) => Object.hasOwn(views, b));
-  throw new Error(
-    `${file}: benchmark "${benchmark}" has no report view; the benchmarks reports can show are ${known.join(', ')}. Set \`benchmark:\` to one of them.`,
-  );
+/** What a view is given to draw one section. */
+export interface ReportViewProps {
+  report: Report;
+  section: ReportSection;
+  slug: string;
+  sectionIndex: number;
+  /** `summary` on the report's page, or the `part` of one of its `pages`. */
+  part: string;
+  parts?: PartFilter;
+}
+
+/** A page of its own under a report's, `/reports/<slug>/<part>/`: every section drawn with that part. */
+export interface ReportPage {
+  part: string;
+  /** What the page shows, after the report's title (`every step`). */
+  name: string;
+  /** Its meta description. */
+  description(report: Report): string;
+  /** Whether a report drawn by this view has the page (its options say). */
+  has(report: Report): boolean;
+}
+
+/** A benchmark's report/index.ts; its report/View.astro is the Astro component that draws a section. */
+export interface BenchmarkReportView {
+  /** The section's CSV tables, name -> text (`<name>[-<section>].csv` beside the report page). */
+  tables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>>;
+  pages?: ReportPage[];
 }

@@ -1,6 +1,6 @@
 // The import graph of the code: the site (src/) never reaches the CLI's code (collectors/, a benchmark's collector
 // files), and no import points up the layers below. Type-only imports are left out: they are gone at run time.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -41,6 +41,14 @@ function imports(file: string): string[] {
   }
   for (const m of text.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g))
     out.push(normalize(join(dirname(file), m[1]!)));
+  // Vite's import.meta.glob('../benchmarks/*/report/View.astro'): every file the pattern names (one `*` a folder).
+  for (const m of text.matchAll(/\bimport\.meta\.glob(?:<[^>]*>)?\(\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const [before, after] = normalize(join(dirname(file), m[1]!)).split('*') as [string, string | undefined];
+    if (after === undefined) out.push(before);
+    else
+      for (const e of readdirSync(join(root, before), { withFileTypes: true }))
+        if (e.isDirectory() && existsSync(join(root, before, e.name, after))) out.push(join(before, e.name, after));
+  }
   return out;
 }
 
@@ -63,6 +71,9 @@ function closure(starts: string[]): Set<string> {
 /** A benchmark's site-safe files: what its registry entry (benchmark.ts) reaches. */
 const siteSafe = closure(['benchmarks/registry.ts', 'benchmarks/index.ts']);
 
+/** A benchmark's own report view (benchmarks/<name>/report/): site code, drawn by the report pages. */
+const isReportView = (f: string) => /^benchmarks\/[^/]+\/report\//.test(f);
+
 /** Layers from the bottom: a file may import its own layer and those below, never one above. */
 const LAYERS: Array<[string, (f: string) => boolean]> = [
   ['lib', (f) => f.startsWith('src/lib/')],
@@ -74,6 +85,7 @@ const LAYERS: Array<[string, (f: string) => boolean]> = [
   ['site', (f) => (f.startsWith('src/site/') && !f.endsWith('.astro')) || f === 'src/middleware.ts'],
   // Astro components wherever they are (the run pages' shells in src/site/run-page/ too).
   ['components and layouts', (f) => /^src\/(components|layouts)\//.test(f) || /^src\/site\/.*\.astro$/.test(f)],
+  ["a benchmark's report view", isReportView],
   ['pages and browser scripts', (f) => /^src\/(pages|scripts)\//.test(f) || /^src\/[^/]+\.ts$/.test(f)],
   ['the CLI', (f) => f.startsWith('collectors/') || f.startsWith('benchmarks/')],
 ];
@@ -88,12 +100,18 @@ describe('the import graph', () => {
     expect(missing).toEqual([]);
   });
 
-  it('src/ never reaches collectors/ or a benchmark file beyond its definition (schemas, vocabulary, descriptor)', () => {
+  it('src/ never reaches collectors/ or a benchmark file beyond its definition and its report view', () => {
     const reached = closure(files('src'));
     const cli = [...reached].filter(
-      (f) => f.startsWith('collectors/') || (f.startsWith('benchmarks/') && !siteSafe.has(f)),
+      (f) => f.startsWith('collectors/') || (f.startsWith('benchmarks/') && !siteSafe.has(f) && !isReportView(f)),
     );
     expect(cli).toEqual([]);
+    // The report pages reach every benchmark's report view that there is (found by folder name, src/benchmark-reports.ts).
+    expect([...reached].filter((f) => /^benchmarks\/[^/]+\/report\/View\.astro$/.test(f)).sort()).toEqual(
+      files('benchmarks')
+        .filter((f) => /^benchmarks\/[^/]+\/report\/View\.astro$/.test(f))
+        .sort(),
+    );
     // What src/ reaches of benchmarks/ runs in the browser and the site build: no Node API.
     const node = [...siteSafe].filter((f) => /from ['"]node:/.test(readFileSync(join(root, f), 'utf8')));
     expect(node).toEqual([]);

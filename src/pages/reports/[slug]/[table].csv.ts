@@ -2,11 +2,15 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { reportTables } from '../../../site/report-tables.ts';
+import { reportViewOf } from '../../../benchmark-reports.ts';
+import { REPORTS_DIR } from '../../../site/content-dirs.ts';
 
 export async function getStaticPaths() {
   const out = [];
   for (const entry of await getCollection('reports')) {
-    for (const [table, csv] of Object.entries(await reportTables(entry.data, entry.id))) {
+    for (const [table, csv] of Object.entries(
+      await reportTables(entry.data, entry.id, (b) => reportViewOf(b, `${REPORTS_DIR}/${entry.id}.md`)),
+    )) {
       out.push({ params: { slug: entry.id, table }, props: { csv } });
     }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeChart } from '../../../../src/charts/describe.ts';
 import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
 import { historyTimeSpec } from '../../../../src/charts/history-time.ts';
-import { ibenchRatePerSecondSpec } from '../../../../src/charts/ibench-rate-per-second.ts';
+import { ibenchRatePerSecondSpec } from '../../../../benchmarks/insert-benchmark/report/rate-chart.ts';
 import { sparklinesSvg } from '../../../../src/charts/sparklines.ts';
 
 describe('what a chart shows, in words', () => {

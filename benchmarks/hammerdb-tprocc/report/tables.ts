@@ -1,10 +1,10 @@
 // CSV tables of a HammerDB report section: relative and absolute NOPM per point and column, and the
 // iostat/vmstat tables.
-import { hammerdbReport, type HammerdbReportModel } from '../../analysis/hammerdb-report.ts';
-import { toCsv } from '../../analysis/export-rows.ts';
-import type { Report, ReportSection } from '../../schemas/index.ts';
-import { sectionModel } from '../report-memo.ts';
-import { runsById } from '../runs.ts';
+import { hammerdbReport, type HammerdbReportModel } from './model.ts';
+import { toCsv } from '../../../src/analysis/export-rows.ts';
+import type { Report, ReportSection } from '../../../src/schemas/index.ts';
+import { sectionModel } from '../../../src/site/report-memo.ts';
+import { runsById } from '../../../src/site/runs.ts';
 
 /** The model of one section (made once: the page and its CSV render the same one). */
 export function hammerdbSection(report: Report, section: ReportSection, where: string): Promise<HammerdbReportModel> {

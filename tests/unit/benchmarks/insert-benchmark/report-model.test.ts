@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   insertBenchmarkReport,
   type InsertBenchmarkReportModel,
-} from '../../../../src/analysis/insert-benchmark-report.ts';
+} from '../../../../benchmarks/insert-benchmark/report/model.ts';
 import {
   formatSummaryValue,
   sumIostatValue,

@@ -2,7 +2,7 @@
 // and bottom quarter of the range between the smallest and the largest value. The largest ignores DBMSs that
 // failed the step's insert-rate SLA; no bottom quarter when the smallest is at least 80 % of the largest.
 import * as aq from 'arquero';
-import { printfFixed } from '../lib/c-printf.ts';
+import { printfFixed } from '../../../src/lib/c-printf.ts';
 
 export type Quartile = 'top' | 'bottom';
 

@@ -2,11 +2,11 @@
 // (absolute throughput per DBMS x step with quartile colours, throughput relative to the first row, background
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.
-import type { Run, SeriesFile, Thresholds } from '../schemas/index.ts';
-import type { InsertBenchmarkReportOptions } from '../../benchmarks/insert-benchmark/schemas.ts';
-import { comparability, splitGates, type Gate } from './comparability.ts';
-import { printfFixed } from '../lib/c-printf.ts';
-import { downsample } from './downsample.ts';
+import type { Run, SeriesFile, Thresholds } from '../../../src/schemas/index.ts';
+import type { InsertBenchmarkReportOptions } from '../schemas.ts';
+import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import { printfFixed } from '../../../src/lib/c-printf.ts';
+import { downsample } from '../../../src/analysis/downsample.ts';
 import {
   SUMMARY_COLUMNS,
   iostatColumnOf,
@@ -17,10 +17,10 @@ import {
   summaryColumnValue,
   throughputMeaning,
   type StepInfo,
-} from '../../benchmarks/insert-benchmark/vocabulary.ts';
-import { columnQuartiles, type Quartile } from './insert-benchmark-quartiles.ts';
-import { compareTable, runData, THRESHOLDS, type Cell } from '../engine/index.ts';
-import { descriptorOf } from '../../benchmarks/index.ts';
+} from '../vocabulary.ts';
+import { columnQuartiles, type Quartile } from './quartiles.ts';
+import { compareTable, runData, THRESHOLDS, type Cell } from '../../../src/engine/index.ts';
+import { insertBenchmarkDescriptor } from '../descriptor.ts';
 
 export interface IbRow {
   id: string;
@@ -184,7 +184,7 @@ export function insertBenchmarkReport(input: InsertBenchmarkReportInput): Insert
 
   // The step's throughput (inserts/s for load and write steps, queries/s for query steps) against the base
   // row's, from the engine: the integers the harness prints, divided as its sum_met.awk divides them.
-  const d = descriptorOf('insert-benchmark');
+  const d = insertBenchmarkDescriptor;
   const data = new Map(kept.map((id) => [id, runData(id, byId.get(id)!)]));
   const table = compareTable(
     {

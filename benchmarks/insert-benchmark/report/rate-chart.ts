@@ -1,8 +1,8 @@
 // The per-second op rate of each step (inserts/s for load and write steps, queries/s for query steps), one
 // panel per step with one line per DBMS: the "insert or query rate over time" of the Insert Benchmark reports.
 import type { TopLevelSpec } from 'vega-lite';
-import { seriesColourConfig } from './series-colours.ts';
-import type { ChartPoint } from '../analysis/insert-benchmark-report.ts';
+import { seriesColourConfig } from '../../../src/charts/series-colours.ts';
+import type { ChartPoint } from './model.ts';
 
 export function ibenchRatePerSecondSpec(
   points: ChartPoint[],

@@ -3,7 +3,7 @@
 // the system tables carry the published iostat/vmstat values.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { hammerdbReport } from '../../../../src/analysis/hammerdb-report.ts';
+import { hammerdbReport } from '../../../../benchmarks/hammerdb-tprocc/report/model.ts';
 import { runId } from '../../../../src/runs/run-id.ts';
 import { importHammerdbTables } from '../../../../benchmarks/hammerdb-tprocc/published-table.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';

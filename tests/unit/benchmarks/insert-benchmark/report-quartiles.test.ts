@@ -2,7 +2,7 @@
 // to the values its summary table shows (all.html / tput.tab), it gives the same cell ids (cmax = top quarter,
 // cmin = bottom quarter, cgray = SLA failed), with the SLA failures of its background insert table (iput.tab).
 import { describe, expect, it } from 'vitest';
-import { columnQuartiles } from '../../../../src/analysis/insert-benchmark-quartiles.ts';
+import { columnQuartiles } from '../../../../benchmarks/insert-benchmark/report/quartiles.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 
 interface HtmlCell {

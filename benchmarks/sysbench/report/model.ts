@@ -1,10 +1,17 @@
 // The model behind a sysbench report page: relative QPS per microbenchmark against a named base, in the four
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
-import type { Run, Thresholds } from '../schemas/index.ts';
-import { comparability, splitGates, type Gate } from './comparability.ts';
-import { compareTable, runData, summarizeTable, THRESHOLDS, type Cell, type Summary } from '../engine/index.ts';
-import { descriptorOf } from '../../benchmarks/index.ts';
-import type { SysbenchGroupId } from '../../benchmarks/sysbench/groups.ts';
+import type { Run, Thresholds } from '../../../src/schemas/index.ts';
+import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import {
+  compareTable,
+  runData,
+  summarizeTable,
+  THRESHOLDS,
+  type Cell,
+  type Summary,
+} from '../../../src/engine/index.ts';
+import { sysbenchDescriptor } from '../descriptor.ts';
+import type { SysbenchGroupId } from '../groups.ts';
 
 export interface ReportRun {
   id: string;
@@ -105,7 +112,7 @@ export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel 
   for (const id of kept) {
     for (const t of byId.get(id)!.run.tests) if (!testNames.includes(t.name)) testNames.push(t.name);
   }
-  const d = descriptorOf('sysbench');
+  const d = sysbenchDescriptor;
   const tests = testNames.filter((t) => {
     if (input.excludeTests?.includes(t)) return (excluded.push({ test: t, reason: 'excluded by the report' }), false);
     if (!input.includeWarmups && d.isWarmup(t)) return (excluded.push({ test: t, reason: 'warm-up run' }), false);

@@ -1,13 +1,13 @@
 // CSV tables of an Insert Benchmark report section (the three summary tables and the per-step metrics), and
 // the section's model, which the page renders from the same call.
-import { insertBenchmarkReport, type InsertBenchmarkReportModel } from '../../analysis/insert-benchmark-report.ts';
-import { toCsv } from '../../analysis/export-rows.ts';
-import { incomparableReportError } from '../../analysis/comparability.ts';
-import type { Report, ReportSection } from '../../schemas/index.ts';
-import { readSeries } from '../../runs/read-series.ts';
-import { RUNS_DIR } from '../content-dirs.ts';
-import { sectionModel } from '../report-memo.ts';
-import { runsById } from '../runs.ts';
+import { insertBenchmarkReport, type InsertBenchmarkReportModel } from './model.ts';
+import { toCsv } from '../../../src/analysis/export-rows.ts';
+import { incomparableReportError } from '../../../src/analysis/comparability.ts';
+import type { Report, ReportSection } from '../../../src/schemas/index.ts';
+import { readSeries } from '../../../src/runs/read-series.ts';
+import { RUNS_DIR } from '../../../src/site/content-dirs.ts';
+import { sectionModel } from '../../../src/site/report-memo.ts';
+import { runsById } from '../../../src/site/runs.ts';
 
 /**
  * The model of one section: its runs from the collection, and their series.json for the chart. Made once: the

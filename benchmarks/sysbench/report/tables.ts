@@ -1,10 +1,10 @@
 // A sysbench report section's model, and its CSV tables: relative QPS as printed, absolute QPS.
-import { sysbenchReport, type SysbenchReportModel } from '../../analysis/sysbench-report.ts';
-import { excludedTests } from '../../analysis/report-model.ts';
-import { toCsv } from '../../analysis/export-rows.ts';
-import type { Report, ReportSection } from '../../schemas/index.ts';
-import { sectionModel } from '../report-memo.ts';
-import { runsById } from '../runs.ts';
+import { sysbenchReport, type SysbenchReportModel } from './model.ts';
+import { excludedTests } from '../../../src/analysis/report-model.ts';
+import { toCsv } from '../../../src/analysis/export-rows.ts';
+import type { Report, ReportSection } from '../../../src/schemas/index.ts';
+import { sectionModel } from '../../../src/site/report-memo.ts';
+import { runsById } from '../../../src/site/runs.ts';
 
 /** The model of one section (made once: the page and its CSV render the same one). */
 export function sysbenchSection(report: Report, section: ReportSection, where: string): Promise<SysbenchReportModel> {

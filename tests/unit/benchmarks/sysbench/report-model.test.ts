@@ -1,7 +1,7 @@
 // Our relative QPS and per-query metrics must agree with what the mytools summary scripts computed from the
 // same raw files (realruns/sysbench.tar.gz: summary/qps.rel.all.tsv, summary/o.met.pg, summary/o.met.ma).
 import { describe, expect, it } from 'vitest';
-import { sysbenchReport } from '../../../../src/analysis/sysbench-report.ts';
+import { sysbenchReport } from '../../../../benchmarks/sysbench/report/model.ts';
 import { archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';

@@ -1,10 +1,17 @@
 // The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
-import type { Run, Thresholds } from '../schemas/index.ts';
-import { comparability, splitGates, type Gate } from './comparability.ts';
-import { compareTable, runData, summarizeTable, THRESHOLDS, type Cell, type Summary } from '../engine/index.ts';
-import { descriptorOf } from '../../benchmarks/index.ts';
+import type { Run, Thresholds } from '../../../src/schemas/index.ts';
+import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import {
+  compareTable,
+  runData,
+  summarizeTable,
+  THRESHOLDS,
+  type Cell,
+  type Summary,
+} from '../../../src/engine/index.ts';
+import { hammerdbDescriptor } from '../descriptor.ts';
 
 export interface HammerdbReportRun {
   id: string;
@@ -158,7 +165,7 @@ export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel 
     regression: input.thresholds?.regression ?? THRESHOLDS.regression,
     improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
   };
-  const d = descriptorOf('hammerdb-tprocc');
+  const d = hammerdbDescriptor;
   const digits = input.digits ?? d.metrics.nopm!.relativeDigits;
   const byId = new Map(input.runs.map((r) => [r.id, r]));
   const baseRun = byId.get(input.base);
