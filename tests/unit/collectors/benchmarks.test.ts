@@ -1,7 +1,6 @@
 // The registry is the only list of benchmarks: every benchmark the stored schemas name has one folder entry and one
-// vocabulary, and code outside a benchmark's own files asks them rather than naming a benchmark.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// vocabulary (tests/unit/no-benchmark-names.test.ts checks that code outside a benchmark's folder asks them).
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BENCHMARK_FOLDERS } from '../../../collectors/benchmarks.ts';
 import { readSpec } from '../../../collectors/lib/read-spec.ts';
@@ -13,7 +12,7 @@ const root = join(import.meta.dirname, '../../..');
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('the benchmark registry', () => {
-  it('lists every benchmark of the schemas once, in collectors/benchmarks.ts and src/benchmarks/index.ts', () => {
+  it('lists every benchmark of the schemas once, in collectors/benchmarks.ts and benchmarks/index.ts', () => {
     const names = sorted(Benchmark.options);
     expect(names.length).toBeGreaterThan(0);
     expect(sorted(BENCHMARKS.map((b) => b.name))).toEqual(names);
@@ -22,43 +21,6 @@ describe('the benchmark registry', () => {
     // A run's workload and a run spec's benchmark are chosen by the same names.
     expect(sorted(WorkloadSchema.options.map((o) => o.shape.kind.value))).toEqual(names);
     expect(sorted(SpecBenchmarkSchema.options.map((o) => o.shape.kind.value))).toEqual(names);
-  });
-
-  it('is asked by the shared code: no comparison with a benchmark name outside its folder and the report pages', () => {
-    const benchmarkName = new RegExp(
-      `(===|!==)\\s*'(${Benchmark.options.join('|')})'|case '(${Benchmark.options.join('|')})'`,
-    );
-    // A benchmark's own files, and the report views, whose layout is chosen per benchmark by design.
-    const own = [/^collectors\/(sysbench|insert-benchmark|hammerdb)\//, /^src\/benchmarks\//, /^benchmarks\/[^/]+\//];
-    const reportViews = [
-      'src/analysis/report-model.ts',
-      'src/analysis/hammerdb-report.ts',
-      'src/scripts/compare.ts',
-      'src/components/reports/',
-      // What each benchmark's report view draws, for the prose's placed parts.
-      'src/site/report-placement.ts',
-      'src/pages/reports/',
-    ];
-    const found: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, e.name);
-        if (e.isDirectory()) walk(path);
-        else if (/\.(ts|astro)$/.test(e.name)) {
-          const rel = relative(root, path);
-          if (own.some((r) => r.test(rel)) || reportViews.some((p) => rel.startsWith(p))) continue;
-          readFileSync(path, 'utf8')
-            .split('\n')
-            .forEach((line, i) => {
-              if (benchmarkName.test(line)) found.push(`${rel}:${i + 1}: ${line.trim()}`);
-            });
-        }
-      }
-    };
-    walk(join(root, 'collectors'));
-    walk(join(root, 'src'));
-    walk(join(root, 'benchmarks'));
-    expect(found).toEqual([]);
   });
 
   it("asks a benchmark's folder for the secrets its part of a spec names (HammerDB's pgUserPasswordEnv)", async () => {
