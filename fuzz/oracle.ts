@@ -231,18 +231,24 @@ function crossCheck(
 ): { place: string; detail: string } | undefined {
   if (fmt === 'sysbench') {
     const qps = values.get('qps')?.value;
-    const out = rawFiles[0] && c.files.find((f) => f.path === rawFiles[0] || f.path.endsWith(`/${rawFiles[0]}`));
-    if (qps === undefined || !out || out.path.endsWith('.gz')) return undefined;
+    // The test's file, by its path in the run's folder: a case may hold copies of one file in several folders
+    // (a nested copy), each a run of its own, so every file of that name is a candidate.
+    const name = rawFiles[0];
+    const outs = name ? c.files.filter((f) => f.path === name || f.path.endsWith(`/${name}`)) : [];
+    if (qps === undefined || outs.length === 0 || outs.some((f) => f.path.endsWith('.gz'))) return undefined;
     // Each report of the file (a log may hold several runs): its query count and total time. A report whose
     // lines are damaged cannot be matched with its test: the file is not judged then.
-    const text = dec.decode(out.data);
     const reports: Array<[number, number]> = [];
-    for (const part of text.split(/^[ \t]*(?:SQL|OLTP test) statistics:/m).slice(1)) {
-      const q = /^[ \t]+(?:queries|read\/write requests):[ \t]+(\d+)[ \t]/m.exec(part);
-      const t = /^[ \t]+(?:total time|time elapsed):[ \t]+([\d.]+)s/m.exec(part);
-      if (!q || !t) return undefined;
-      reports.push([Number(q[1]), Number(t[1])]);
-    }
+    for (const out of outs)
+      for (const part of dec
+        .decode(out.data)
+        .split(/^[ \t]*(?:SQL|OLTP test) statistics:/m)
+        .slice(1)) {
+        const q = /^[ \t]+(?:queries|read\/write requests):[ \t]+(\d+)[ \t]/m.exec(part);
+        const t = /^[ \t]+(?:total time|time elapsed):[ \t]+([\d.]+)s/m.exec(part);
+        if (!q || !t) return undefined;
+        reports.push([Number(q[1]), Number(t[1])]);
+      }
     if (reports.length === 0) return undefined;
     const near = (e: number) => Math.abs(qps - e) <= 0.05 * Math.max(qps, e) + 0.01;
     if (!reports.some(([q, t]) => near(q / t)))

@@ -35,7 +35,9 @@ function placeOf(g: { dirs: string[]; jobs: HammerdbJob[] }): string {
 /** Product and version from HammerDB's workload name and the server's version string. */
 export function productOf(job: HammerdbJob): { product?: ProductName; version?: string; note?: string } {
   const family = databaseFamily(job.database ?? job.result?.dbLabel);
-  const version = /^(\d+(?:\.\d+)+)/.exec(job.dbVersion ?? '')?.[1];
+  const printed = /^(\d+(?:\.\d+)+)/.exec(job.dbVersion ?? '')?.[1];
+  // A server's version has a few parts (SQL Server's 16.0.1115.1 has four); a longer one is damaged text.
+  const version = printed && printed.length <= 40 ? printed : undefined;
   switch (family) {
     case 'postgresql':
       return { product: 'postgres', version };

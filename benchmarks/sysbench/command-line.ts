@@ -56,27 +56,65 @@ export function commandAt(lines: string[], start: number): { command: string; li
   return command === undefined ? undefined : { command, lines: k - start };
 }
 
-/** The options (`--threads=8` -> { threads: "8" }) and the test script of a command. */
-export function commandOptions(command: string): { options: Record<string, string>; lua?: string } {
+/** A shell operator or keyword that ends the sysbench command inside a longer line (a loop, a pipe, `&&`). */
+const ENDS_COMMAND = /^(?:;|;;|&&?|\|\|?|>>?|\d?>&?\d*|2>&1|done|fi|then|do)$/;
+
+/** Whether a command line is a shell loop around sysbench (`for t in 1 2 4; do sysbench ... --threads=$t run; done`). */
+export function isLoop(command: string): boolean {
+  return /(?:^|[;&|]\s*|\s)(?:for\s+\w+\s+in\b|while\s|until\s)/.test(command) && /\bdo\b/.test(command);
+}
+
+/** What a command holds of sysbench's options and script. */
+export interface CommandOptions {
+  /** The options (`--threads=8` -> { threads: "8" }) whose values the line states. */
+  options: Record<string, string>;
+  /** The test script (`oltp_read_only.lua`), when the line names it, not by a shell variable. */
+  lua?: string;
+  /** Options and the script the line gives by a shell variable (`--threads=$t`, `sysbench $s`): unknown here. */
+  unresolved?: string[];
+}
+
+/**
+ * The options and the test script of the sysbench command in a line: from the program to the end of its
+ * command (a loop's `; done`, a pipe, a redirection). A value given by a shell variable (`--threads=$t`) is not
+ * a value: each run's own output says what it was.
+ */
+export function commandOptions(command: string): CommandOptions {
   const options: Record<string, string> = {};
+  const unresolved: string[] = [];
   let lua: string | undefined;
-  const tokens = command.split(/\s+/);
-  const bin = tokens.findIndex(isProgram);
+  let script = false;
+  const all = command.split(/\s+/);
+  const bin = all.findIndex(isProgram);
+  const tokens: string[] = [];
+  for (const [i, tok] of all.entries()) {
+    if (bin >= 0 && i > bin && ENDS_COMMAND.test(tok)) break;
+    const end = bin >= 0 && i > bin && /[^;];$/.test(tok);
+    tokens.push(end ? tok.slice(0, -1) : tok);
+    if (end) break;
+  }
   tokens.forEach((tok, i) => {
     const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
-    if (m) options[m[1]!] = m[2] ?? 'on';
+    if (m) {
+      if (m[2]?.includes('$')) unresolved.push(`--${m[1]}`);
+      else options[m[1]!] = m[2] ?? 'on';
+    }
     // The test script: the first word after the sysbench binary (a .lua path, or a stock test name).
-    else if (
-      !lua &&
+    else if (!script && bin >= 0 && i > bin && /^["']?\$/.test(tok)) {
+      script = true;
+      unresolved.push('the script');
+    } else if (
+      !script &&
       bin >= 0 &&
       i > bin &&
       (tok.endsWith('.lua') || (/^[a-z][a-z0-9_]*$/.test(tok) && !/^(run|prepare|cleanup|help)$/.test(tok)))
     ) {
+      script = true;
       const name = tok.split('/').pop()!;
       lua = name.endsWith('.lua') ? name : `${name}.lua`;
     }
   });
   // sysbench 0.5 names its script with --test=<path>.lua (0.4's --test=oltp is a built-in test, no script).
   if (!lua && options.test?.endsWith('.lua')) lua = options.test.split('/').pop();
-  return { options, ...(lua ? { lua } : {}) };
+  return { options, ...(lua ? { lua } : {}), ...(unresolved.length ? { unresolved } : {}) };
 }

@@ -9,6 +9,7 @@ import { datesInText } from '../../collectors/lib/text-dates.ts';
 import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { splitSysbenchOutput } from './split-output.ts';
+import { isLoop } from './command-line.ts';
 import { SYSBENCH_TESTS, sysbenchTestName } from './vocabulary.ts';
 import { rangeOfRun, testTypeOfScript } from './scripts.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
@@ -37,12 +38,19 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
   const notes: string[] = [];
   const blocks: Block[] = [];
   const dates = new Set<string>();
+  /** Files whose command names its script by a shell variable (`sysbench $s`). */
+  const byVariable = new Set<string>();
   for (const f of files) {
     const text = entryText(f);
     for (const d of datesInText(text)) dates.add(d);
     const parts = splitSysbenchOutput(text);
+    // A loop shown once above a sweep (`for t in ...; do sysbench ... --threads=$t run; done`) ran every run
+    // after it that shows no command of its own.
+    let loop: string | undefined;
     parts.forEach((p, k) => {
-      const out = parseSysbenchOutput(p.text);
+      const out = parseSysbenchOutput(p.text, loop);
+      if (out.commandLine && isLoop(out.commandLine)) loop = out.commandLine;
+      if (out.unresolved?.includes('the script')) byVariable.add(f.path);
       const where = parts.length > 1 ? `${f.path}:${p.offset + 1}` : f.path;
       // The table load and drop of a logged session are not measurements: said, not made tests.
       if (out.step) return notes.push(`${where}: the output of sysbench ${out.step}, not a test run`);
@@ -98,6 +106,10 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
   if (byFile.length)
     notes.push(
       `${byFile.join(', ')}: the output does not show its command, so its test is named after its file's name (a sysbench script), with the script's default options`,
+    );
+  if (byVariable.size)
+    notes.push(
+      `${[...byVariable].join(', ')}: the command names its script by a shell variable, which the output does not resolve (sysbench does not print its script's name), so its tests are named after the file`,
     );
   for (const [version, which] of legacy)
     notes.push(

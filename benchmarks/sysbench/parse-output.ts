@@ -37,6 +37,8 @@ export interface SysbenchOutput {
   options: Record<string, string>;
   /** Lua script named on the command line, e.g. `oltp_point_select.lua`. */
   lua?: string;
+  /** What the command line gives by a shell variable (`--threads=$t`, `sysbench $s`), unknown from it. */
+  unresolved?: string[];
   /** `N CPUs` line printed by run.sh (client host). */
   cpus?: number;
   /** sysbench version from the banner, e.g. `1.0.20`, `1.1.0-3ceba0b`, `0.4.12`. */
@@ -87,16 +89,21 @@ export const STATS_HEADER = /^\s*(SQL|OLTP test) statistics:/;
 const PREPARE = /^(Creating table '|Inserting \d+ records into '|Creating a secondary index on ')/;
 const CLEANUP = /^Dropping table '/;
 
-/** Parse the text of one sysbench run. Never throws; a run without a statistics block has no `stats`. */
-export function parseSysbenchOutput(text: string): SysbenchOutput {
+/**
+ * Parse the text of one sysbench run. Never throws; a run without a statistics block has no `stats`. `loop`: the
+ * shell loop that ran it, shown once above the first run of a file (`for t in ...; do sysbench ...; done`), for a
+ * run that shows no command of its own.
+ */
+export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput {
   const out: SysbenchOutput = { options: {}, intervals: [], legacyIntervals: [], errors: [], warnings: [] };
   // The command comes first when a harness echoed it (mytools run.sh, benchsite run) or the log shows it typed.
-  const head = commandBefore(text);
+  const head = commandBefore(text) ?? loop;
   if (head) {
     out.commandLine = head;
     const c = commandOptions(head);
     out.options = c.options;
     if (c.lua) out.lua = c.lua;
+    if (c.unresolved) out.unresolved = c.unresolved;
   }
   let inStats = false;
   const stats: Partial<SysbenchStats> & Pick<SysbenchStats, 'queries' | 'latencyMs'> = { queries: {}, latencyMs: {} };
@@ -249,6 +256,8 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     out.cut = { line: lastLine, text: text.slice(lastStart, lastEnd).trim(), inReport: inStats };
     if (!/\n\s*$/.test(text)) lastSet?.();
   }
+  const impossible = impossibleThreads(out);
+  if (impossible) out.errors.unshift(impossible);
   if (inStats && stats.queriesRate) {
     const full = stats as SysbenchStats;
     const threads = threadsDisagree(out);
@@ -263,6 +272,20 @@ export function parseSysbenchOutput(text: string): SysbenchOutput {
     else out.stats = full;
   }
   return out;
+}
+
+/** More client threads than any sysbench run uses: sysbench itself caps --threads far below this. */
+const MAX_THREADS = 1_000_000;
+
+/** A thread count no client runs (a damaged number), removed from the output with the reason. */
+function impossibleThreads(out: SysbenchOutput): string | undefined {
+  const stated = [out.threads, out.options.threads, out.options['num-threads']].filter((x) => x !== undefined);
+  const bad = stated.find((n) => !(Number.isSafeInteger(Number(n)) && Number(n) > 0 && Number(n) <= MAX_THREADS));
+  if (bad === undefined) return undefined;
+  out.threads = undefined;
+  delete out.options.threads;
+  delete out.options['num-threads'];
+  return `the output's thread count ${bad} is not one a client runs (1 to ${MAX_THREADS})`;
 }
 
 /**
@@ -285,15 +308,28 @@ function threadsDisagree(out: SysbenchOutput): string | undefined {
   return said.length ? `the output disagrees on its thread count: ${said.join(', ')}` : undefined;
 }
 
-/** The command line the text starts with (after blank lines), when it has one. */
+/**
+ * The command line the text starts with, when it has one: the last one shown before sysbench's banner (after
+ * a `+ for t in ...` line of `bash -x`, a `date`, an `echo`), or the first line's when the text has no banner.
+ */
 function commandBefore(text: string): string | undefined {
-  const lines = text.slice(0, 4096).split('\n', 24);
+  const lines = text
+    .slice(0, 4096)
+    .split('\n', 24)
+    .map((l) => l.replace(/\r$/, ''));
+  const banner = lines.findIndex((l) => BANNER.test(l));
+  let found: string | undefined;
+  for (let k = 0; k < (banner < 0 ? 1 : banner); k++) {
+    const c = commandAt(lines, k);
+    if (c) {
+      found = c.command;
+      k += c.lines - 1;
+    }
+  }
+  if (found !== undefined || banner >= 0) return found;
   let k = 0;
   while (k < lines.length && lines[k]!.trim() === '') k++;
-  return commandAt(
-    lines.map((l) => l.replace(/\r$/, '')),
-    k,
-  )?.command;
+  return commandAt(lines, k)?.command;
 }
 
 /** How far a rate may be from count / elapsed: sysbench divides by its own timer, a hair off `total time`. */

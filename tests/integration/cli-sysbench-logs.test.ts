@@ -36,6 +36,22 @@ describe('benchsite harvest of a thread sweep appended to one log', () => {
   });
 });
 
+describe('benchsite harvest of a sweep pasted with the loop or the `bash -x` trace that ran it', () => {
+  const text = readFileSync(`${LOGS}sweep-mariadb-read-only.log`, 'utf8');
+  const threads = [...text.matchAll(/^Number of threads: (\d+)$/gm)].map((m) => Number(m[1]));
+  for (const file of ['loop-after-prompt.log', 'bash-x-trace.log', 'loop-over-scripts.log'])
+    it(`${file}: 7 tests with their own thread counts, valid`, () => {
+      const out = mkdtempSync(join(tmpdir(), 'benchsite-pasted-'));
+      const r = benchsite(['harvest', `${LOGS}pasted/${file}`, '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^wrote +\S+\/run\.json {2}\(7 tests\)$/m);
+      const run = runOf(join(ROOT, /^wrote +(\S+)\/run\.json/m.exec(r.stdout)![1]!));
+      expect(run.tests.map((t: { params: { threads: number } }) => t.params.threads)).toEqual(threads);
+      expect(run.tests.every((t: { status: string }) => t.status === 'ok')).toBe(true);
+      expect(benchsite(['validate', out]).code).toBe(0);
+    });
+});
+
 describe('benchsite harvest of good outputs beside bad files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchsite-beside-'));
   chmodSync(dir, 0o755);

@@ -6,7 +6,7 @@ import { RunSchema } from '../../../../src/schemas/index.ts';
 import { validateRunData, validateSeriesText } from '../../../../src/runs/validate-run.ts';
 import { splitSysbenchOutput } from '../../../../benchmarks/sysbench/split-output.ts';
 import { parseSysbenchOutput } from '../../../../benchmarks/sysbench/parse-output.ts';
-import { commandAt } from '../../../../benchmarks/sysbench/command-line.ts';
+import { commandAt, commandOptions } from '../../../../benchmarks/sysbench/command-line.ts';
 import { fixtureText, MYTOOLS_NOV25 } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
@@ -321,5 +321,48 @@ describe('a statistics block pasted alone says no thread count', () => {
     const given = await harvest({ sysbench: { threads: [8] } });
     expect(given.workload).toMatchObject({ threads: [8] });
     expect(given.provenance.notes ?? []).not.toContainEqual(expect.stringContaining('client threads'));
+  });
+});
+
+describe('a thread sweep with the loop that ran it shown above it (pasted/, made from the sweep above)', async () => {
+  const runs = printed(fixtureText(`${LOGS}sweep-mariadb-read-only.log`));
+  const named = (prefix: string) => runs.map((r) => `${prefix}_threads=${r.threads}`);
+  for (const [file, prefix] of [
+    // `user@host:~$ for t in 1 2 ...; do sysbench oltp_read_only ... --threads=$t ... run; done`, then 7 runs.
+    ['loop-after-prompt.log', 'read-only_range=100'],
+    // `bash -x`: `+ for t in ...`, then `+ sysbench ... --threads=1 ... run` before each run.
+    ['bash-x-trace.log', 'read-only_range=100'],
+    // `for s in ...; do for t in ...; do sysbench $s ... --threads=$t run; done; done`: the script is unknown.
+    ['loop-over-scripts.log', 'loop-over-scripts'],
+  ] as const)
+    it(`${file}: 7 tests, each with its own thread count and qps, none named by a shell variable`, async () => {
+      const h = await harvestFixture(`${LOGS}pasted/${file}`);
+      const { run } = h.runs[0]!;
+      expect(run.tests.map((t) => t.name)).toEqual(named(prefix));
+      expect(run.tests.map((t) => t.params?.threads)).toEqual(runs.map((r) => r.threads));
+      run.tests.forEach((t, i) => {
+        expect(t.status, t.error).toBe('ok');
+        expect(value(run, t.name, 'qps'), t.name).toBe(runs[i]!.qps);
+        expect(JSON.stringify(t.params)).not.toContain('$');
+      });
+      if (prefix === 'loop-over-scripts')
+        expect(run.provenance.notes?.join('\n')).toContain('names its script by a shell variable');
+      else expect(run.tests.every((t) => t.params?.lua === 'oltp_read_only.lua')).toBe(true);
+    });
+
+  it('reads the command of a loop up to its end: `$t` is no thread count, `done` no script', () => {
+    expect(commandOptions('for t in 1 2; do sysbench oltp_point_select --threads=$t --time=3 run; done')).toEqual({
+      options: { time: '3' },
+      lua: 'oltp_point_select.lua',
+      unresolved: ['--threads'],
+    });
+    expect(commandOptions('for s in a b; do sysbench $s --threads=4 run; done')).toEqual({
+      options: { threads: '4' },
+      unresolved: ['the script'],
+    });
+    expect(commandOptions('sysbench oltp_insert --threads=2 run | tee out.log')).toEqual({
+      options: { threads: '2' },
+      lua: 'oltp_insert.lua',
+    });
   });
 });
