@@ -15,7 +15,7 @@ export interface CodeText {
 }
 
 /** A `/` after one of these (or at the start) begins a regular expression, else it divides. */
-const BEFORE_REGEX = new Set([...'(,=:[!&|?{};+-*%<>~^'], '');
+const BEFORE_REGEX = new Set(['', ...'(,=:[!&|?{};+-*%<>~^']);
 const REGEX_KEYWORDS = /\b(return|typeof|case|of|in|delete|void|throw|new|yield|await)$/;
 
 /** The code and strings of JavaScript or TypeScript text (`firstLine` is the number of its first line). */
