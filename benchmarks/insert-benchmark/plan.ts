@@ -112,7 +112,7 @@ export const IIBENCH_LAUNCHER = [
   'sys.path[0]=os.path.dirname(os.path.abspath(a[0]))',
   'runpy.run_path(a[0],run_name="__main__")',
 ].join(';');
-export const IIBENCH_PASSWORD_ENV = 'BENCHSITE_DB_PASSWORD';
+const IIBENCH_PASSWORD_ENV = 'BENCHSITE_DB_PASSWORD';
 
 /**
  * The iibench.py argv of one client in one step, in np.sh's option order, as np.sh's line 1 shows it: the

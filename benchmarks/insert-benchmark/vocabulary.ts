@@ -18,16 +18,7 @@ import {
 } from '../shapes.ts';
 import { insertBenchmarkPrimaryMetric, isStepName, type StepInfo, type StepKind } from './steps.ts';
 
-export {
-  STEP_METRICS,
-  insertBenchmarkPrimaryMetric,
-  isStepName,
-  parseStepName,
-  sortSteps,
-  type StepInfo,
-  type StepKind,
-  type StepMetric,
-} from './steps.ts';
+export { isStepName, parseStepName, sortSteps, type StepInfo, type StepKind, type StepMetric } from './steps.ts';
 
 /** What a step's throughput number counts, as the posts explain it. */
 export function throughputMeaning(s: StepInfo): string {

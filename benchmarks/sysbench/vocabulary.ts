@@ -11,7 +11,7 @@ import {
 } from '../shapes.ts';
 
 import { sysbenchPrimaryMetric } from './metrics.ts';
-export { SYSBENCH_METRICS, sysbenchPrimaryMetric, type SysbenchMetric } from './metrics.ts';
+export { SYSBENCH_METRICS, type SysbenchMetric } from './metrics.ts';
 
 export interface SysbenchTestType {
   /** Lua script of mytools `bench/sysbench.lua/lua`. */

@@ -18,7 +18,7 @@ export function parseNumber(text: string | undefined): number | undefined {
 }
 
 // C printf rounding lives in src/analysis (the site formats the same way); re-exported for the collectors.
-export { printfFixed, roundTo } from '../../src/lib/c-printf.ts';
+export { printfFixed } from '../../src/lib/c-printf.ts';
 
 /** Split a line on runs of white space, as awk does by default. */
 export function fields(line: string): string[] {

@@ -6,7 +6,7 @@ import type { Run } from '../schemas/index.ts';
 import { vocabularyOf } from '../../benchmarks/index.ts';
 import { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
 
-export { gatesBetween, type Gate, type GateName } from './comparability-gates.ts';
+export { type Gate, type GateName } from './comparability-gates.ts';
 
 export interface Comparability {
   /** Reasons the run must not be compared with the base (the gates' texts). */

@@ -66,8 +66,6 @@ export interface ModelColumn {
   source: string;
 }
 
-export type ModelCell = Cell;
-
 export interface ModelRow {
   test: string;
   /** Name of the metric compared (`qps`, `scan_krows_per_s`, `inserts_per_s`, `nopm` ...). */

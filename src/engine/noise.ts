@@ -22,8 +22,6 @@
 
 /** Batches the interval series is cut into. */
 export const NOISE_BATCHES = 10;
-/** Fewest interval values that give an interval (one per batch). */
-export const NOISE_MIN_POINTS = NOISE_BATCHES;
 export const NOISE_LEVEL = 0.95;
 
 /** A mean with its standard error and degrees of freedom, the input of the derived intervals. */
@@ -284,11 +282,6 @@ function regularizedBeta(x: number, a: number, b: number): number {
 /** The export names of a figure's interval: `qps` → `qps_ci95_low`, `qps_ci95_high`, `qps_ci95_batches`. */
 export function noiseMetricNames(metric: string) {
   return { low: `${metric}_ci95_low`, high: `${metric}_ci95_high`, batches: `${metric}_ci95_batches` };
-}
-
-/** True for the interval rows themselves, which tables of figures leave out. */
-export function isNoiseMetric(metric: string): boolean {
-  return /_ci95_(low|high|batches)$/.test(metric);
 }
 
 /** The estimate behind a figure, from its exported interval rows; undefined when it has none. */

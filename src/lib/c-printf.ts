@@ -17,8 +17,3 @@ export function printfFixed(value: number, digits: number): string {
   const lastDigit = Number(downText.replace(/[^0-9]/g, '').slice(-1));
   return lastDigit % 2 === 0 ? downText : fixed;
 }
-
-/** Round to `digits` decimals as a number, via the C-style formatter. */
-export function roundTo(value: number, digits: number): number {
-  return Number(printfFixed(value, digits));
-}

@@ -155,16 +155,6 @@ export function formatZodIssues(
   });
 }
 
-/**
- * The first line of a YAML parser's error, without the colon that introduced the source excerpt below it
- * (`... at line 2, column 1:`).
- */
-export function yamlErrorLine(e: unknown): string {
-  return String((e as Error)?.message ?? e)
-    .split('\n')[0]!
-    .replace(/:\s*$/, '');
-}
-
 /** Line and column (1-based) of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;

@@ -142,8 +142,8 @@ export class Placer {
   }
 }
 
-/** The element a placed part stands in for in the prose's HTML, until the page puts the part there. */
-export const markerHtml = (n: number) => `<div data-benchsite-place="${n}"></div>`;
+// The element a placed part stands in for in the prose's HTML (src/site/markdown.ts), until the page puts the
+// part there.
 const MARKER = /<div data-benchsite-place="(\d+)"><\/div>/;
 
 /** The prose's HTML cut at its markers: HTML, then the part placed there, and so on. */

@@ -15,8 +15,3 @@ export function siteConfig(): SiteSettings {
   }
   return loaded;
 }
-
-/** An absolute URL of a path from the site's root (`/reports/x/`, base included), on the host of the config's `url`. */
-export function absoluteUrl(path: string, url: string): string {
-  return new URL(path, url).href;
-}

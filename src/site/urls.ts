@@ -16,7 +16,3 @@ export function siteUrls(base: string) {
 export const runUrl = (id: string) => siteUrls(base()).run(id);
 export const reportUrl = (slug: string) => siteUrls(base()).report(slug);
 export const homeUrl = () => base();
-export const hostUrl = (benchmark: string, host: string) => siteUrls(base()).host(benchmark, host);
-export const historyUrl = (benchmark: string, host: string, product: string) =>
-  siteUrls(base()).history(benchmark, host, product);
-export const historyIndexUrl = () => siteUrls(base()).historyIndex();

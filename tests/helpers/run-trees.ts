@@ -1,6 +1,6 @@
 // What the kill and concurrency tests check of a runs folder: its run folders, anything that is not one, and
 // inputs that harvest to repeats of one run.
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FIXTURES } from './fixtures.ts';
 
@@ -69,9 +69,4 @@ function leftovers(out: string): { runs: string[]; strays: string[] } {
 export function rawSha(out: string, id: string): string {
   const run = JSON.parse(readFileSync(join(out, id, 'run.json'), 'utf8'));
   return run.provenance.rawFiles.map((f: { sha256: string }) => f.sha256).join(',');
-}
-
-/** A copy of a folder (a runs tree to start each case from). */
-export function copyTree(from: string, to: string): void {
-  cpSync(from, to, { recursive: true });
 }

@@ -8,5 +8,5 @@ export async function openTransport(host: SpecHost): Promise<Transport> {
   return host.ssh ? SshTransport.connect(host.ssh) : new LocalTransport();
 }
 
-export type { Transport, ExecResult, ExecOptions, Running } from './types.ts';
+export type { Transport, ExecResult, Running } from './types.ts';
 export { TransportError } from './types.ts';
