@@ -53,7 +53,7 @@ Options:
     const missing = [...(values.run ?? []), ...(wanted ? [wanted] : [])].filter((id) => !runs.some((r) => r.id === id));
     if (missing.length) {
       console.error(
-        `error: no run ${missing.map((id) => `"${id}"`).join(', ')} below ${values.runs}. Run ids are paths under the runs folder, e.g. ${runs[0]?.id ?? 'sysbench/<host>/<date>-<label>'}.`,
+        `error: no run ${missing.map((id) => `"${id}"`).join(', ')} below ${values.runs}. Run ids are paths under the runs folder, e.g. ${runs[0]?.id ?? '<benchmark>/<host>/<date>-<label>'}.`,
       );
       return 1;
     }
