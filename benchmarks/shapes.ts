@@ -6,7 +6,7 @@ import type { BenchmarkDescriptor } from '../src/engine/descriptor.ts';
 import type { Series, SpecDbms, Test } from '../src/schemas/index.ts';
 
 /** The name a report acknowledges a comparability gate with (a vocabulary's `gates`). */
-export type GateName = string;
+type GateName = string;
 
 /** A run's workload as the comparability gates see it, by gate; absent or undefined when the run does not say. */
 export type WorkloadGates = Partial<Record<GateName, unknown>>;

@@ -148,7 +148,7 @@ function unreadableText(e: RawEntry): boolean {
  * What a file that benchmark harnesses keep beside their output is, by its name: said instead of what it is
  * not (a shell script in a sysbench tree is not "not HammerDB output").
  */
-export function sideFileReason(path: string): string | undefined {
+function sideFileReason(path: string): string | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.gz$/, '');
   if (/\.(sh|bash|py|pl|lua|tcl|awk|sql)$/.test(name) || /^(r|run|all|all_small|np|iq|ios|an|cmp)\.sh/.test(name))
     return 'a script (of the harness), not benchmark output';

@@ -33,7 +33,7 @@ if (workerData.cache) require('node:module').enableCompileCache(workerData.cache
 import(workerData.url);`;
 
 /** Inputs from this size on are harvested on worker threads (starting one costs about a tenth of a second). */
-export const PARALLEL_BYTES = 64 << 20;
+const PARALLEL_BYTES = 64 << 20;
 
 /**
  * Harvest a tree and write its runs to `out`; `done` hears of each run in order, written or refused. Files

@@ -42,9 +42,9 @@ export interface HostOutcome {
   error?: string;
 }
 
-export const hostsOf = (spec: RunSpec): SpecHost[] => spec.hosts ?? [spec.host!];
+const hostsOf = (spec: RunSpec): SpecHost[] => spec.hosts ?? [spec.host!];
 
-export function planOf(spec: RunSpec): Plan {
+function planOf(spec: RunSpec): Plan {
   return folderOf(spec).run.plan(spec);
 }
 
@@ -176,7 +176,7 @@ const SEARCHED_SECRET_CHARS = 8;
  * be published (run.json and the raw files as archived). The raw files are benchsite's own and should never
  * hold one; if a tool printed it, the run is refused rather than published.
  */
-export function secretsIn(h: HarvestedRun, secrets: string[]): string[] {
+function secretsIn(h: HarvestedRun, secrets: string[]): string[] {
   const searched = secrets.filter((x) => x.length >= SEARCHED_SECRET_CHARS);
   if (!searched.length) return [];
   redactRawFiles(h);

@@ -32,7 +32,7 @@ const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Num
 const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
 
 /** Stored procedures: `pg_storedprocs true`, or `*_no_stored_procs false` (MySQL, MariaDB). */
-export function storedProceduresOf(job: HammerdbJob): boolean | undefined {
+function storedProceduresOf(job: HammerdbJob): boolean | undefined {
   const sp = bool(setting(job, 'storedprocs'));
   if (sp !== undefined) return sp;
   const no = bool(setting(job, 'no_stored_procs'));
@@ -41,7 +41,7 @@ export function storedProceduresOf(job: HammerdbJob): boolean | undefined {
 }
 
 /** What a test was run with: its params. */
-export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, string | number | boolean> {
+function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, string | number | boolean> {
   const p: Record<string, string | number | boolean | undefined> = {
     virtualUsers:
       job.kind === 'run'
@@ -66,7 +66,7 @@ export function jobParams(job: HammerdbJob, d: JobDefaults): Record<string, stri
 }
 
 /** Why a job failed, quoted from the output; undefined when it succeeded. */
-export function failureOf(job: HammerdbJob): string | undefined {
+function failureOf(job: HammerdbJob): string | undefined {
   // New orders are one of the five TPROC-C transactions: a result with more of them than transactions in all
   // was edited or damaged.
   if (job.kind === 'run' && job.result && job.result.nopm > job.result.tpm)
@@ -96,7 +96,7 @@ export function failureOf(job: HammerdbJob): string | undefined {
 const seconds = (at: string) => Date.parse(`${at.replace(' ', 'T')}Z`) / 1000;
 
 /** The transaction counter as a series: seconds from the first sample, tpm, and whether the sample is in the measured window. */
-export function tpmSeries(job: HammerdbJob, rampupMinutes?: number, durationMinutes?: number): Series | undefined {
+function tpmSeries(job: HammerdbJob, rampupMinutes?: number, durationMinutes?: number): Series | undefined {
   const pts = job.tpm;
   if (pts.length === 0) return undefined;
   const stamped = pts.every((p) => p.at && Number.isFinite(seconds(p.at)));
@@ -162,7 +162,7 @@ const TIMING_METRICS = [
 ] as const;
 
 /** `neword_p95_ms`, `payment_calls` ...: one row per transaction type and statistic. */
-export function timingRows(test: string, timing: TimingByProc): ResultRow[] {
+function timingRows(test: string, timing: TimingByProc): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const [proc, t] of Object.entries(timing)) {
     for (const [key, suffix, unit] of TIMING_METRICS) {
@@ -175,7 +175,7 @@ export function timingRows(test: string, timing: TimingByProc): ResultRow[] {
 }
 
 /** NOPM and TPM of a TEST RESULT line. TPM is the DBMS's own commit count: not comparable across DBMS. */
-export function resultRows(test: string, job: HammerdbJob): ResultRow[] {
+function resultRows(test: string, job: HammerdbJob): ResultRow[] {
   // A result that disagrees with itself is not published (failureOf says why).
   if (!job.result || job.result.nopm > job.result.tpm) return [];
   return [

@@ -45,7 +45,7 @@ export interface TestResultLine {
 }
 
 /** CPU samples of HammerDB's metrics agent (v6 artifacts, `JOBMETRIC`), percent. */
-export interface CpuSample {
+interface CpuSample {
   at?: string;
   usr: number;
   sys: number;

@@ -115,7 +115,7 @@ const XT_KEYS: Record<string, keyof TransactionTiming> = {
 };
 
 /** `CALLS: 60879\tMIN: 0.542ms ...` (TABs in the code, spaces in the manual) into the timing of one proc. */
-export function readXtprofValues(line: string, into: TransactionTiming): void {
+function readXtprofValues(line: string, into: TransactionTiming): void {
   for (const m of line.matchAll(/([A-Z0-9]+):\s*(-?\d+(?:\.\d+)?)(?:ms|%)?/g)) {
     const key = XT_KEYS[m[1]!];
     if (key) into[key] = Number(m[2]);

@@ -37,7 +37,7 @@ function testMinutes(j: HammerdbJob): number | undefined {
 const EARLY_S = 60;
 const LATE_S = 30 * 60;
 
-export type TimeFit = 'fits' | 'contradicts' | 'unknown';
+type TimeFit = 'fits' | 'contradicts' | 'unknown';
 
 /**
  * Whether a report written at `at` (seconds on one clock) can be the report of a job started at `start` on the
@@ -82,7 +82,7 @@ export function nextStarts(jobs: HammerdbJob[]): (job: HammerdbJob, clock: Clock
 }
 
 /** Each clock the report and the job share is a witness: one against is against, one for (and none against) fits. */
-export function timeFit(
+function timeFit(
   r: { local: number; unix: number },
   job: HammerdbJob,
   next: (job: HammerdbJob, clock: Clock) => number,
@@ -98,7 +98,7 @@ export function timeFit(
  * New orders per minute the report counted (NEWORD calls of its VUs over their median elapsed time, which
  * includes rampup), or undefined when it does not say.
  */
-export function reportNewOrderRate(r: XtprofReport): number | undefined {
+function reportNewOrderRate(r: XtprofReport): number | undefined {
   const perVu = Object.values(r.perVu).map((t) => t.NEWORD?.calls);
   const calls = perVu.length && perVu.every((c) => c !== undefined) ? perVu.reduce((a, b) => a! + b!, 0) : undefined;
   const minutes = (r.medianElapsedMs ?? 0) / 60_000;

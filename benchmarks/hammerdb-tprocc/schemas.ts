@@ -136,8 +136,6 @@ export const HammerdbReportOptionsSchema = z.strictObject({
   hideChart: z.boolean().default(false),
 });
 
-export type HammerdbReportOptions = z.infer<typeof HammerdbReportOptionsSchema>;
-
 /** HammerDB facts the raw files or a published table may lack, under `hammerdb:` of a `--meta` file; what the files say wins. */
 export const HammerdbMetaSchema = z.strictObject({
   /** Rampup minutes. */

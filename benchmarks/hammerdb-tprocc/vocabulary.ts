@@ -31,7 +31,7 @@ export function hammerdbPrimaryMetric(has: (metric: HammerdbMetric) => boolean):
 export const HAMMERDB_POINT = /^vu(\d+)\.w(\d+)(\.sp[01])?$/;
 
 /** Whether a test name is a HammerDB measured point as benchsite names them. */
-export function isHammerdbPointName(test: string): boolean {
+function isHammerdbPointName(test: string): boolean {
   return HAMMERDB_POINT.test(test);
 }
 
@@ -40,7 +40,7 @@ export function isHammerdbPointName(test: string): boolean {
  * Compared point by point (virtual users x warehouses: the test names), so runs with different point sets can share
  * a table; the measured duration and stored procedures are run-level.
  */
-export function hammerdbGateValues(w: HammerdbWorkload): WorkloadGates {
+function hammerdbGateValues(w: HammerdbWorkload): WorkloadGates {
   return {
     duration: w.durationMinutes !== undefined ? durationClass(w.durationMinutes * 60) : undefined,
     'stored-procedures': w.storedProcedures,
@@ -48,7 +48,7 @@ export function hammerdbGateValues(w: HammerdbWorkload): WorkloadGates {
 }
 
 /** The columns of a run page's test table (metrics a run lacks are left out). */
-export const HAMMERDB_KEY_METRICS: KeyMetric[] = [
+const HAMMERDB_KEY_METRICS: KeyMetric[] = [
   { metric: 'nopm', title: 'NOPM' },
   { metric: 'tpm', title: 'TPM (DBMS count, not comparable across DBMS)' },
   { metric: 'neword_avg_ms', title: 'NEWORD avg ms' },

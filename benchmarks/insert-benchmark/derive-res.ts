@@ -30,7 +30,7 @@ function last(c: IbOutput, column: string): number {
  * np.sh's percentile lines of one client: the per-second rates of its interval lines sorted high to low, the
  * value at rank `printf %.0f` of p/100 x lines (ties to even, as printf rounds); NA below 10 lines.
  */
-export function percentileLines(c: IbOutput, client: number): PercentileLine[] {
+function percentileLines(c: IbOutput, client: number): PercentileLine[] {
   const lines = c.intervals.length;
   const sorted = (column: string, withHeader: boolean): Array<number | string> | undefined => {
     const i = c.columns.indexOf(column);

@@ -35,7 +35,7 @@ import type { BenchsiteRun } from './harvest-dir.ts';
 const MONITOR_INTERVAL_S = 5;
 
 /** The posts' SLA: the background insert rate must reach 95 % of the target. */
-export const SLA_THRESHOLD = 0.95;
+const SLA_THRESHOLD = 0.95;
 
 export interface StepResult {
   test: Test;

@@ -60,7 +60,7 @@ export function harvestInsertBenchmark(tree: RawTree, opts: HarvestOptions = {})
 }
 
 /** Directories (relative to the tree) that have at least one step directory with an o.res or o.ib file. */
-export function resultDirectories(entries: RawEntry[]): string[] {
+function resultDirectories(entries: RawEntry[]): string[] {
   const dirs = new Set<string>();
   for (const e of entries) {
     const parts = e.path.split('/');

@@ -3,7 +3,7 @@
 import { fields, lines, parseNumber } from '../../collectors/lib/numbers.ts';
 
 /** One `Insert rt:` / `Delete rt:` / `Query rt:` histogram of one client. */
-export interface RtHistogram {
+interface RtHistogram {
   op: 'insert' | 'delete' | 'query';
   /** Bucket labels as printed: 256us 1ms 4ms 16ms 64ms 256ms 1s 4s 16s gt. */
   labels: string[];
@@ -40,7 +40,7 @@ const RT = /^\s*(Insert|Delete|Query) rt:\s*(.*)$/;
 const ERROR = /^(Query error|SQL error|Traceback|\w*Error\b|Exception)/;
 
 /** The options of an iibench.py command line. */
-export function commandOptions(command: string): Record<string, string | true> {
+function commandOptions(command: string): Record<string, string | true> {
   const out: Record<string, string | true> = {};
   for (const token of fields(command)) {
     const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(token);
@@ -131,7 +131,7 @@ export function parseIbOutput(text: string): IbOutput {
 }
 
 /** iibench.py's buckets: `<=256us, (256us,1ms], ... (4s,16s], >16s` (docs/formats/insert-benchmark.md 1.4). */
-export const DEFAULT_RT_LABELS = ['256us', '1ms', '4ms', '16ms', '64ms', '256ms', '1s', '4s', '16s', 'gt'];
+const DEFAULT_RT_LABELS = ['256us', '1ms', '4ms', '16ms', '64ms', '256ms', '1s', '4s', '16s', 'gt'];
 
 /** Upper bound of a bucket label in seconds; null for `gt` (the open last bucket) or a label that is no bound. */
 export function bucketUpperSeconds(label: string): number | null {
@@ -143,7 +143,7 @@ export function bucketUpperSeconds(label: string): number | null {
 }
 
 /** Why histogram labels cannot be buckets: each but the last (`gt`) a positive bound, larger than the one before. */
-export function rtLabelsProblem(labels: string[]): string | undefined {
+function rtLabelsProblem(labels: string[]): string | undefined {
   if (labels.length === 0) return 'has no bucket labels';
   let previous = 0;
   for (const [i, label] of labels.entries()) {

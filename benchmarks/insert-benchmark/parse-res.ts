@@ -5,7 +5,7 @@ import { fields, lines, parseNumber } from '../../collectors/lib/numbers.ts';
 import { InputError } from '../../collectors/lib/input-error.ts';
 
 /** Line 1: `<dop> processes, <rows> rows-per-process, <secs> seconds, <ips> rows-per-second, ...`. */
-export interface ResHeader {
+interface ResHeader {
   processes: number;
   rowsPerProcess: number;
   seconds: number;
@@ -21,7 +21,7 @@ export interface ResHeader {
 }
 
 /** One `iostat, vmstat normalized by ... rate` block: the data lines as printed (fields), when present. */
-export interface NormalisedBlock {
+interface NormalisedBlock {
   /** nsamp r/s rMB/s w/s wMB/s r/op rKB/op w/op wKB/op rate */
   io?: string[];
   /** nsamp cs/s cpu/s cs/op cpu/op */

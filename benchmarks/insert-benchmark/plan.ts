@@ -12,9 +12,9 @@ import { quote } from '../../collectors/lib/transport/shell-quote.ts';
 import type { DbmsPlan, Plan, RunCommand, Step } from '../../collectors/lib/steps.ts';
 
 /** Rows each client inserts in l.x before it creates the indexes (iq.sh). */
-export const INDEX_STEP_ROWS = 100;
+const INDEX_STEP_ROWS = 100;
 /** np.sh sleeps this long after starting the client that creates a shared table, before starting the others. */
-export const SHARED_TABLE_DELAY_S = 10;
+const SHARED_TABLE_DELAY_S = 10;
 /** Only for the ETA of load steps, whose length nobody knows in advance. */
 const LOAD_ROWS_PER_S_GUESS = 20_000;
 
@@ -25,7 +25,7 @@ const INTERVAL_QPS = /^(?:[\d.]+\t){6}(\d+)\t/;
 const TOTALS = /Totals: \S+ secs, (\S+) rows\/sec/;
 
 /** The harness's `<rows>m` of a result directory: rows loaded by l.i0 for all clients, in millions. */
-export function rowsLabel(spec: InsertBenchmarkSpec): string {
+function rowsLabel(spec: InsertBenchmarkSpec): string {
   return `${(spec.rows.load * spec.clients) / 1e6}m`;
 }
 

@@ -31,7 +31,7 @@ function scaledText(v: bigint): string {
  * etl.sh's CPU µs per operation: `tcpu = (cpups / 100.0) * nsecs * ncpu` printed `%.1f`, then
  * `cpupq = (tcpu * 1000000.0) / (rate * nsecs)` printed `%.0f`, both in bc with scale=6.
  */
-export function etlCpuPerOp(cpups: string, seconds: number, cpus: number, rateText: string): string | undefined {
+function etlCpuPerOp(cpups: string, seconds: number, cpus: number, rateText: string): string | undefined {
   const c = toScaled(cpups);
   const rate = toScaled(rateText);
   if (c === undefined || rate === undefined) return undefined;
@@ -127,8 +127,7 @@ export function summaryUnit(col: SummaryColumn, info: Pick<StepInfo, 'kind'>): s
  * (`rkbps wkbps` where `rmbps wps wmbps` are now) and the older legend's (`wkbpq ccpupq dbgb vsz p90`). They are
  * read as printed, under their own names: converting KB/s to MB/s would print digits the table does not hold.
  */
-export const OLD_SUMMARY_COLUMNS = ['rkbps', 'wkbps', 'wkbpq', 'ccpupq', 'dbgb', 'vsz', 'p90'] as const;
-export type OldSummaryColumn = (typeof OLD_SUMMARY_COLUMNS)[number];
+type OldSummaryColumn = 'rkbps' | 'wkbps' | 'wkbpq' | 'ccpupq' | 'dbgb' | 'vsz' | 'p90';
 
 /** Unit of a column of any known column set, or undefined for a column benchsite does not know. */
 export function anySummaryUnit(col: string, info: Pick<StepInfo, 'kind'>): string | undefined {

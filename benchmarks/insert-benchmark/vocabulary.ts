@@ -97,7 +97,7 @@ export const SUMMARY_COLUMN_MEANING: Record<SummaryColumn, string> = {
 };
 
 /** Decimals etl.sh prints each column with (as o.sum.t shows them). */
-export const SUMMARY_COLUMN_DECIMALS: Record<SummaryColumn, number> = {
+const SUMMARY_COLUMN_DECIMALS: Record<SummaryColumn, number> = {
   ips: 0,
   qps: 0,
   rps: 1,
@@ -214,7 +214,7 @@ export function iostatColumnOf(metric: string): string {
 }
 
 /** The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations. */
-export function insertBenchmarkGateValues(w: InsertBenchmarkWorkload): WorkloadGates {
+function insertBenchmarkGateValues(w: InsertBenchmarkWorkload): WorkloadGates {
   return {
     duration: w.querySeconds !== undefined ? durationClass(w.querySeconds) : undefined,
     clients: w.clients,
@@ -225,7 +225,7 @@ export function insertBenchmarkGateValues(w: InsertBenchmarkWorkload): WorkloadG
 }
 
 /** The run's size in words: `1,000,000 rows`, `1 client`. */
-export function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string): string[] {
+function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string): string[] {
   const parts: string[] = [];
   if (w.rowsInitial !== undefined) parts.push(`${count(w.rowsInitial)} rows`);
   else {
@@ -238,7 +238,7 @@ export function insertBenchmarkSize(w: InsertBenchmarkWorkload, label?: string):
 }
 
 /** The columns of a run page's test table (metrics a run lacks are left out). */
-export const INSERT_BENCHMARK_KEY_METRICS: KeyMetric[] = [
+const INSERT_BENCHMARK_KEY_METRICS: KeyMetric[] = [
   { metric: 'inserts_per_s', title: 'inserts/s' },
   { metric: 'queries_per_s', title: 'queries/s' },
   { metric: 'cpupq', title: 'CPU µs/op' },
@@ -252,7 +252,7 @@ export const INSERT_BENCHMARK_KEY_METRICS: KeyMetric[] = [
 ];
 
 /** Extra per-interval charts of a run page; tests whose values are all 0 get no panel. */
-export const INSERT_BENCHMARK_SERIES_CHARTS: SeriesChart[] = [
+const INSERT_BENCHMARK_SERIES_CHARTS: SeriesChart[] = [
   { series: 'iibench.client1', column: 'i_ips', title: 'Inserts per second (client 1)', yTitle: 'inserts/s' },
   {
     series: 'iibench.client1',

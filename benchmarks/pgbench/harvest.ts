@@ -26,7 +26,7 @@ import { testNameOf } from './test-of-output.ts';
 import { pgbenchTestParts, testOrder } from './vocabulary.ts';
 
 /** Files of a `benchsite run` directory (plan.ts names them). */
-export const OUTPUT = /^pgbench\.o\.(.+?)(\.gz)?$/;
+const OUTPUT = /^pgbench\.o\.(.+?)(\.gz)?$/;
 export const INIT_OUTPUT = 'pgbench.init.o';
 export const sideFile = (kind: 'vm' | 'io', test: string) => `pgbench.${kind}.${test}`;
 

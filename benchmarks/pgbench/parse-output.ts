@@ -2,7 +2,7 @@
 // (printResults, printProgressReport, printSimpleStats in src/bin/pgbench/pgbench.c; docs/formats/pgbench.md 6.1, 6.2).
 // Pure, one pass over the lines. A line it does not know is left alone: pgbench prints what it prints.
 
-export interface PgbenchProgress {
+interface PgbenchProgress {
   /** Seconds from the start (or the Unix time, with --progress-timestamp). */
   t: number;
   tps: number | null;
@@ -15,7 +15,7 @@ export interface PgbenchProgress {
   retries: number | null;
 }
 
-export interface PgbenchScriptStats {
+interface PgbenchScriptStats {
   /** 1-based, as `SQL script N:` numbers it. */
   index: number;
   desc: string;
@@ -27,7 +27,7 @@ export interface PgbenchScriptStats {
   latencyStddevMs?: number;
 }
 
-export interface PgbenchStatement {
+interface PgbenchStatement {
   /** The script it belongs to (1-based), when the output has several. */
   script?: number;
   latencyMs: number;

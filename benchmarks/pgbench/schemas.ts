@@ -32,10 +32,10 @@ export const PgbenchWorkloadSchema = z.strictObject({
 export type PgbenchWorkload = z.infer<typeof PgbenchWorkloadSchema>;
 
 /** pgbench's built-in scripts (`-b`), as `pgbench -b list` names them. */
-export const PGBENCH_BUILTINS = ['tpcb-like', 'simple-update', 'select-only'] as const;
+const PGBENCH_BUILTINS = ['tpcb-like', 'simple-update', 'select-only'] as const;
 
 /** A custom script (`-f`): its name (the test's name) and its text, written to the host before the tests. */
-export const PgbenchScriptSchema = z.strictObject({
+const PgbenchScriptSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'expected letters, digits, _ and -'),
   sql: Text,
 });

@@ -18,7 +18,7 @@ const BUILTIN: Record<string, string> = {
 export const isBuiltin = (type: string | undefined): boolean => type !== undefined && type in BUILTIN;
 
 /** A script's name: the built-in's (`select-only`), else the file's without its folder and extension. */
-export function scriptName(desc: string): string {
+function scriptName(desc: string): string {
   const builtin = BUILTIN[desc];
   if (builtin) return builtin;
   const base = desc.slice(desc.lastIndexOf('/') + 1).replace(/\.(sql|pgbench|txt)$/i, '');
@@ -44,7 +44,7 @@ function scriptsOfCommand(command: string | undefined): string[] {
 }
 
 /** The name of the script(s) an output ran: `select-only`, `custom-read`, `select-only@9+simple-update@1`. */
-export function scriptOf(out: PgbenchOutput, fallback: string): string {
+function scriptOf(out: PgbenchOutput, fallback: string): string {
   if (out.transactionType === 'multiple scripts' && out.scripts.length)
     return out.scripts.map((s) => `${scriptName(s.desc)}@${s.weight ?? 1}`).join('+');
   if (out.transactionType) return scriptName(out.transactionType);
@@ -108,7 +108,7 @@ export function outputRows(test: string, out: PgbenchOutput): ResultRow[] {
 }
 
 /** What the test ran with, as the report prints it, and each script's and statement's text. */
-export function outputParams(out: PgbenchOutput): NonNullable<Test['params']> {
+function outputParams(out: PgbenchOutput): NonNullable<Test['params']> {
   const p: NonNullable<Test['params']> = {};
   const set = (k: string, v: string | number | boolean | undefined) => {
     if (v !== undefined) p[k] = v;

@@ -67,7 +67,7 @@ export function testOrder(a: string, b: string): number {
 }
 
 /** Whether a test name is a pgbench test as benchsite names them. */
-export function isPgbenchTestName(test: string): boolean {
+function isPgbenchTestName(test: string): boolean {
   return test === INIT_TEST || TEST_NAME.test(test);
 }
 
@@ -77,7 +77,7 @@ export function pgbenchPrimaryMetric(has: (metric: PgbenchMetric) => boolean): P
 }
 
 /** The workload's values the comparability gates compare. */
-export function pgbenchGateValues(w: PgbenchWorkload): WorkloadGates {
+function pgbenchGateValues(w: PgbenchWorkload): WorkloadGates {
   return {
     duration: w.seconds !== undefined ? durationClass(w.seconds) : undefined,
     clients: w.clients.join(','),
@@ -86,7 +86,7 @@ export function pgbenchGateValues(w: PgbenchWorkload): WorkloadGates {
 }
 
 /** The run's size in words: `1,000,000 accounts` (scale 10), `8 clients`. */
-export function pgbenchSize(w: PgbenchWorkload): string[] {
+function pgbenchSize(w: PgbenchWorkload): string[] {
   const parts: string[] = [];
   if (w.scale !== undefined) parts.push(`${count(w.scale * 100_000)} accounts`);
   parts.push(`${w.clients.join(', ')} client${w.clients.length === 1 && w.clients[0] === 1 ? '' : 's'}`);
@@ -94,7 +94,7 @@ export function pgbenchSize(w: PgbenchWorkload): string[] {
 }
 
 /** The columns of a run page's test table (metrics a run lacks are left out). */
-export const PGBENCH_KEY_METRICS: KeyMetric[] = [
+const PGBENCH_KEY_METRICS: KeyMetric[] = [
   { metric: 'tps', title: 'TPS' },
   { metric: 'latency_avg_ms', title: 'avg ms' },
   { metric: 'latency_stddev_ms', title: 'stddev ms' },
@@ -107,7 +107,7 @@ export const PGBENCH_KEY_METRICS: KeyMetric[] = [
 ];
 
 /** The run page's per-interval charts: pgbench's progress lines. */
-export const PGBENCH_SERIES_CHARTS: SeriesChart[] = [
+const PGBENCH_SERIES_CHARTS: SeriesChart[] = [
   { series: 'pgbench', column: 'tps', title: 'TPS over time (pgbench -P)', yTitle: 'transactions/s' },
   { series: 'pgbench', column: 'latency_avg_ms', title: 'Latency over time (pgbench -P)', yTitle: 'ms' },
 ];

@@ -12,7 +12,7 @@ const isProgram = (t: string) => /(^|\/)sysbench$/.test(t);
  * The command on one line, prompt removed, when the line runs sysbench: the program, then an option or the
  * `run` verb (prose that names sysbench has neither), and not the banner (`sysbench 1.0.20 (using ...)`).
  */
-export function commandOnLine(line: string): string | undefined {
+function commandOnLine(line: string): string | undefined {
   let text = line.trim();
   for (let i = 0; i < 3 && PROMPT.test(text) && !isProgram(text.split(/\s+/, 1)[0]!); i++)
     text = text.replace(PROMPT, '');

@@ -12,7 +12,7 @@
 import { fields, parseNumber } from '../../collectors/lib/numbers.ts';
 import { InputError } from '../../collectors/lib/input-error.ts';
 
-export interface MetRow {
+interface MetRow {
   /** 1-based line in the file. */
   line: number;
   label: string;

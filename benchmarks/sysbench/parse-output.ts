@@ -6,12 +6,12 @@
 import { numberRuns } from '../../collectors/lib/numbers.ts';
 import { commandAt, commandOptions } from './command-line.ts';
 
-export interface CountRate {
+interface CountRate {
   count: number;
   perSec: number;
 }
 
-export interface SysbenchStats {
+interface SysbenchStats {
   /** `queries performed:` counts, each when printed. */
   queries: { read?: number; write?: number; other?: number; total?: number };
   /**
@@ -341,7 +341,7 @@ const RATE_TOLERANCE = 0.02;
  * count), and each per-second rate is its count over the elapsed time. A report that disagrees with itself was
  * edited or damaged: its numbers are not published. Counts the text does not hold are not checked.
  */
-export function disagreement(s: SysbenchStats, legacy = false): string | undefined {
+function disagreement(s: SysbenchStats, legacy = false): string | undefined {
   const q = s.queries;
   if (q.read !== undefined && q.write !== undefined && q.other !== undefined && q.total !== undefined) {
     const parts = q.read + q.write + q.other;

@@ -36,7 +36,7 @@ export function metScanUnit(os: number, krows: number, qpsUnit: ScanUnit): ScanU
  * Two rates in Krows/s, each printed to a whole unit of its own (`%.0f` of rows/s or Krows/s, `%.3f` of
  * Mrows/s, which is a whole Krow), within their printing plus 1 %: run.sh computes both from one measurement.
  */
-export function sameRate(a: number, b: number, ua: ScanUnit, ub: ScanUnit): boolean {
+function sameRate(a: number, b: number, ua: ScanUnit, ub: ScanUnit): boolean {
   const printed = (u: ScanUnit) => 0.5 * (u === 'Mrows/s' ? 1 : KROWS_PER[u]);
   return Math.abs(a - b) <= printed(ua) + printed(ub) + 0.01 * Math.max(Math.abs(a), Math.abs(b));
 }

@@ -124,7 +124,7 @@ function systemFromSbMet(test: string, met: SbMet, a: SystemFor) {
 }
 
 /** Our harness-compatible averages, printed as an.sh prints them, must equal the sb.met file; say so when not. */
-export function sbMetLines(m: ReturnType<typeof systemMetrics>, opsText: string): { io?: string; vm?: string } {
+function sbMetLines(m: ReturnType<typeof systemMetrics>, opsText: string): { io?: string; vm?: string } {
   return harnessLines(m, m.opsPerS ?? 0, opsText, false);
 }
 

@@ -246,17 +246,17 @@ export function sysbenchTestTypeOf(test: string): SysbenchTestType | undefined {
 }
 
 /** Whether a test name is a sysbench test as benchsite names them (`point-query`, `read-only_range=10`). */
-export function isSysbenchTestName(test: string): boolean {
+function isSysbenchTestName(test: string): boolean {
   return sysbenchTestTypeOf(test) !== undefined;
 }
 
 /** Whether a run spec's `tests` entry names a known test (a test type, `_range=<n>` for a range). */
-export function isSysbenchSpecTest(entry: string): boolean {
+function isSysbenchSpecTest(entry: string): boolean {
   return SYSBENCH_TESTS[baseTestType(entry.replace(/_range=\d+$/, ''))] !== undefined;
 }
 
 /** The workload's values the comparability gates compare (src/analysis/comparability.ts), and its test durations. */
-export function sysbenchGateValues(w: SysbenchWorkload): WorkloadGates {
+function sysbenchGateValues(w: SysbenchWorkload): WorkloadGates {
   const seconds = Object.values(w.seconds ?? {}).filter((x): x is number => typeof x === 'number');
   return {
     tables: w.tables,
@@ -268,7 +268,7 @@ export function sysbenchGateValues(w: SysbenchWorkload): WorkloadGates {
 }
 
 /** The run's size in words: `1 table × 20,000 rows`, `1 thread`. */
-export function sysbenchSize(w: SysbenchWorkload): string[] {
+function sysbenchSize(w: SysbenchWorkload): string[] {
   const parts: string[] = [];
   if (w.tables !== undefined || w.rows !== undefined)
     parts.push(`${count(w.tables) ?? '?'} table${w.tables === 1 ? '' : 's'} × ${count(w.rows) ?? '?'} rows`);
@@ -278,7 +278,7 @@ export function sysbenchSize(w: SysbenchWorkload): string[] {
 }
 
 /** The columns of a run page's test table (metrics a run lacks are left out). */
-export const SYSBENCH_KEY_METRICS: KeyMetric[] = [
+const SYSBENCH_KEY_METRICS: KeyMetric[] = [
   { metric: 'qps', title: 'QPS' },
   { metric: 'tps', title: 'TPS' },
   { metric: 'scan_krows_per_s', title: 'Krows/s' },
@@ -297,7 +297,7 @@ export const SYSBENCH_KEY_METRICS: KeyMetric[] = [
  * is one of `workload.threads`, and the `--threads=N` (`--num-threads=N` before 1.0) of its command is N. A
  * run that says otherwise labels a result with another thread count than the one that produced it.
  */
-export function sysbenchThreadIssues(
+function sysbenchThreadIssues(
   workload: SysbenchWorkload,
   tests: Array<{ status: string; params?: Record<string, string | number | boolean>; command?: string }>,
 ): RunIssue[] {
@@ -329,7 +329,7 @@ export function sysbenchThreadIssues(
  * `thds` counts the threads running at each report, so the last line of a run may show fewer as they finish:
  * the most a line shows is the test's thread count (a run of one line is only checked for more).
  */
-export function sysbenchSeriesThreads(
+function sysbenchSeriesThreads(
   threads: unknown,
   series: Array<{ name: string; columns: Array<{ name: string }>; rows: Array<Array<number | null>> }>,
 ): number | undefined {

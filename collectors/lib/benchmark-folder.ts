@@ -26,8 +26,8 @@ export interface HarvestUnit {
   entries: RawEntry[];
 }
 
-export type SpecKind = RunSpec['benchmark']['kind'];
-export type SpecOf<K extends SpecKind> = Extract<RunSpec['benchmark'], { kind: K }>;
+type SpecKind = RunSpec['benchmark']['kind'];
+type SpecOf<K extends SpecKind> = Extract<RunSpec['benchmark'], { kind: K }>;
 
 export interface BenchmarkFolder<K extends SpecKind & BenchmarkName = SpecKind & BenchmarkName> {
   name: K;

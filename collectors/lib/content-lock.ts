@@ -99,7 +99,7 @@ const WHY: Record<string, string> = {
 };
 
 /** The error of a runs folder benchsite cannot write: one line naming it and why. */
-export function notWritableError(dir: string, e: unknown): Error {
+function notWritableError(dir: string, e: unknown): Error {
   const code = (e as NodeJS.ErrnoException).code ?? '';
   return inputError(
     dir,
@@ -206,7 +206,7 @@ export interface LockOptions {
 }
 
 /** How long a writer waits for the lock: BENCHSITE_LOCK_TIMEOUT seconds, else 600. */
-export function lockTimeoutMs(): number {
+function lockTimeoutMs(): number {
   const s = Number(process.env.BENCHSITE_LOCK_TIMEOUT);
   return (Number.isFinite(s) && s >= 0 ? s : 600) * 1000;
 }

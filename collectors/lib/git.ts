@@ -1,7 +1,7 @@
 // Reading run files at git refs, for `benchsite diff`. One `git cat-file --batch` reads any number of files.
 import { execFileSync, spawn } from 'node:child_process';
 
-export function git(args: string[], cwd = process.cwd()): string {
+function git(args: string[], cwd = process.cwd()): string {
   try {
     return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {

@@ -29,7 +29,7 @@ function kv(text: string | undefined, sep: RegExp): Map<string, string> {
 }
 
 /** Storage of the filesystem holding `dataDir` (df), with its mount options (discard) and device model (lsblk). */
-export function storageOf(files: InventoryFiles, dataDir: string | undefined): Storage | undefined {
+function storageOf(files: InventoryFiles, dataDir: string | undefined): Storage | undefined {
   if (!dataDir) return undefined;
   const rows = (files['df.txt'] ?? '')
     .split('\n')

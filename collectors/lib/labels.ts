@@ -32,7 +32,7 @@ const PRODUCTS: Record<string, { product: ProductName; engine?: string }> = {
 };
 
 /** Decode the digits after a product code, e.g. (`my`, `8043`) -> `8.0.43`, (`pg`, `19`, `b1`) -> `19beta1`. */
-export function decodeVersion(code: string, digits: string, pre?: string): string | undefined {
+function decodeVersion(code: string, digits: string, pre?: string): string | undefined {
   const preRelease = pre ? pre.replace(/^b(?=\d)/, 'beta') : '';
   let parts: string[] | undefined;
   switch (code) {
@@ -70,9 +70,7 @@ export function decodeVersion(code: string, digits: string, pre?: string): strin
 }
 
 /** Decode a build name like `my8043_rel_o2nofp`, `pg19b1_o2nofp`, `ma110806_rel_withdbg`, `fbmy5635_202203072101`. */
-export function decodeBuildName(
-  buildName: string,
-): Omit<DecodedLabel, 'label' | 'config' | 'serverClass' | 'primaryKey'> {
+function decodeBuildName(buildName: string): Omit<DecodedLabel, 'label' | 'config' | 'serverClass' | 'primaryKey'> {
   // OrioleDB on OrioleDB's patched PostgreSQL: `pg_oriole_patches17_5_o2nofp` is patch set 5 for PostgreSQL 17.
   // The label names no OrioleDB release, so the version is the PostgreSQL major the build is of.
   const o = /^pg_oriole_patches(\d+)_(\d+)(?:_(.+))?$/.exec(buildName);

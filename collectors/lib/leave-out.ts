@@ -9,7 +9,7 @@ import type { Refusal } from './harvested.ts';
  * The entries the error names (a file, or the files of a directory) and the rest; undefined when the error is
  * not an InputError or names none of them.
  */
-export function namedBy(e: unknown, entries: RawEntry[]): { named: RawEntry[]; left: RawEntry[] } | undefined {
+function namedBy(e: unknown, entries: RawEntry[]): { named: RawEntry[]; left: RawEntry[] } | undefined {
   if (!isInputError(e) || !e.file) return undefined;
   const file = e.file;
   const named: RawEntry[] = [];

@@ -32,7 +32,7 @@ export async function readMeta(path: string): Promise<Meta> {
 const DISAGREEMENT = 'the raw files date the run ';
 
 /** The note (and warning) of a `--meta` date that the raw files contradict: both dates, and which is kept. */
-export function dateDisagreement(raw: string, meta: string, metaName = 'the meta file'): string {
+function dateDisagreement(raw: string, meta: string, metaName = 'the meta file'): string {
   return `${DISAGREEMENT}${raw} but --meta ${metaName} says date: ${meta}; the raw files' date ${raw} is kept (remove date from the meta file, it is only for raw files without one)`;
 }
 
@@ -70,7 +70,7 @@ export function applyMeta(run: Run, meta: Meta | undefined, metaName?: string): 
 }
 
 /** The run's workload with the meta file's facts for its benchmark filled in where the run has none. */
-export function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefined): Run['workload'] {
+function withWorkloadMeta(workload: Run['workload'], meta: Meta | undefined): Run['workload'] {
   const key = definitionOf(workload.kind).meta?.key;
   const given =
     meta && key ? ((meta as Record<string, unknown>)[key] as Record<string, unknown> | undefined) : undefined;

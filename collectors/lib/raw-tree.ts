@@ -45,7 +45,7 @@ export interface RawTree {
 const decoder = new TextDecoder();
 
 /** The default bound of an input's raw files, unpacked: far above a day of 1-second samples. */
-export const DEFAULT_MAX_RAW_BYTES = 2 * 1024 ** 3;
+const DEFAULT_MAX_RAW_BYTES = 2 * 1024 ** 3;
 
 /** `2G`, `500M`, `64k` or bytes: a size as BENCHSITE_MAX_RAW is written. */
 export function parseSize(text: string): number | undefined {
@@ -83,7 +83,7 @@ export function tooLarge(what: string, limit: number): InputTooLarge {
 }
 
 /** What a zlib error means for the user's file. */
-export function gzipProblem(err: unknown): string {
+function gzipProblem(err: unknown): string {
   const m = (err as Error).message;
   if (/incorrect header check|unknown compression method|invalid block type/.test(m))
     return `not gzip data, though its name says so (${m})`;
@@ -255,7 +255,7 @@ async function readRawInput(input: string): Promise<RawTree> {
  * archive's folder (`..`, an absolute path, a drive letter) is refused: benchsite reads no path it names, and a
  * result directory packed with tar -czf never holds one.
  */
-export function memberPath(input: string, path: string): string {
+function memberPath(input: string, path: string): string {
   const parts = path.split('/').filter((p) => p !== '' && p !== '.');
   if (
     path.startsWith('/') ||

@@ -9,7 +9,7 @@ import { loadSqlite } from './sqlite.ts';
 import { redactRawText } from './redact-text.ts';
 
 /** The first 16 bytes of every SQLite 3 database file. */
-export const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
 export function isSqlite(bytes: Uint8Array): boolean {
   return bytes.length >= 100 && Buffer.from(bytes.buffer, bytes.byteOffset, 16).equals(SQLITE_MAGIC);

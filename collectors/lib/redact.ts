@@ -50,7 +50,7 @@ export function isSecretValue(name: string, value: string): boolean {
  * Passwords inside a value: `password=...`, `db_password=...` (quoted or not: libpq, MySQL, JDBC, Python
  * keyword arguments) and the password of a URI with user info (`scheme://user:password@host`).
  */
-export function redactInline(text: string): string {
+function redactInline(text: string): string {
   return text
     .replace(INLINE_ASSIGNMENT, (all, name: string, eq: string, value: string) =>
       isSecretValue(name, value) ? `${name}${eq}${MASK}` : all,
@@ -179,7 +179,7 @@ function shellQuote(s: string): string {
 }
 
 /** Every occurrence of a known secret (the spec's passwords) replaced. */
-export function redactKnown(text: string, known: string[]): string {
+function redactKnown(text: string, known: string[]): string {
   let out = text;
   for (const s of known) if (s) out = out.split(s).join(MASK);
   return out;

@@ -25,7 +25,7 @@ export interface RunCommand {
 }
 
 /** vmstat/iostat beside a `run` step, into these files. */
-export interface Monitors {
+interface Monitors {
   vm: string;
   io: string;
   intervalSeconds: number;

@@ -50,7 +50,7 @@ function pad(n: number): number {
 }
 
 /** The pieces of a tar file of `entries` (in the order given), in order: headers, data and padding. */
-export function tarParts(entries: TarEntry[], mtime = 0): Uint8Array[] {
+function tarParts(entries: TarEntry[], mtime = 0): Uint8Array[] {
   const parts: Uint8Array[] = [];
   for (const e of entries) {
     const nameBytes = enc.encode(e.path).length;

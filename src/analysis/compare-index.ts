@@ -11,7 +11,7 @@ import { descriptorOf } from '../../benchmarks/index.ts';
  * What the view needs of the benchmark's descriptor, as data: the browser compares the index's runs with the
  * engine alone, and never loads a benchmark's code.
  */
-export interface CompareDescriptor {
+interface CompareDescriptor {
   relativeName: string;
   metrics: Record<string, MetricDescriptor>;
   groups: GroupDescriptor[];

@@ -10,7 +10,7 @@ import { compareIndexData, compareTable, THRESHOLDS, type BenchmarkDescriptor, t
 type IndexRun = CompareIndex['runs'][number];
 
 /** The benchmark's descriptor from the index's data (the browser loads no benchmark's code). */
-export function indexDescriptor(index: CompareIndex): BenchmarkDescriptor {
+function indexDescriptor(index: CompareIndex): BenchmarkDescriptor {
   const at = new Map(index.tests.map((t, i) => [t, i]));
   const d = index.descriptor;
   return {
@@ -51,7 +51,7 @@ export function compareViewTable(index: CompareIndex, base: IndexRun, others: In
 }
 
 /** Why a run has no value against the base, and the runs it could be read against instead. */
-export interface NotCompared {
+interface NotCompared {
   run: IndexRun;
   reason: string;
   /** Ids of runs of the index that would give it values as the base. */

@@ -12,7 +12,7 @@ export interface PrintedRelative {
 }
 
 /** A step of a chain: a printed value, used as printed (run / base) or inverted (base / run). */
-export interface ChainStep extends PrintedRelative {
+interface ChainStep extends PrintedRelative {
   inverted: boolean;
 }
 
@@ -93,7 +93,7 @@ export function chainedRelative(
 }
 
 /** How wide a chained value's range may be (relative to the value) for the value itself to be printed. */
-export const PRECISE_WITHIN = 0.05;
+const PRECISE_WITHIN = 0.05;
 
 /**
  * Whether a chained value is known well enough to print (its range within ±2.5 % of it): a chain through a

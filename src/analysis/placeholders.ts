@@ -12,14 +12,14 @@ import {
 } from '../engine/index.ts';
 import type { ModelSection, ReportModel } from './report-model.ts';
 
-export interface NameArg {
+interface NameArg {
   type: 'name';
   text: string;
   /** Offset of the name in the expression. */
   at: number;
 }
 
-export interface CallExpr {
+interface CallExpr {
   type: 'call';
   name: string;
   args: Expr[];
@@ -28,10 +28,10 @@ export interface CallExpr {
   at: number;
 }
 
-export type Expr = CallExpr | NameArg;
+type Expr = CallExpr | NameArg;
 
-export const COMPARISONS = ['>=', '<=', '>', '<', '=', '!=', '\u2248'] as const;
-export type Comparison = (typeof COMPARISONS)[number];
+const COMPARISONS = ['>=', '<=', '>', '<', '=', '!=', '\u2248'] as const;
+type Comparison = (typeof COMPARISONS)[number];
 
 export interface Placeholder {
   expr: Expr;
@@ -225,7 +225,7 @@ export function parsePlaceholder(src: string): Placeholder {
 }
 
 /** Kinds of values, which decide how a value is printed. */
-export type Kind = 'relative' | 'ratio' | 'bp' | 'value' | 'count' | 'test';
+type Kind = 'relative' | 'ratio' | 'bp' | 'value' | 'count' | 'test';
 
 // `text`: the value as its table prints it (the engine's cell), which the sentence then prints too.
 interface Scalar {
@@ -274,7 +274,7 @@ export function closest(name: string, candidates: string[]): string[] {
 }
 
 /** `z12c, z12b_sync, ...` for messages: the closest few and how many more. */
-export function suggestionList(names: string[], max = 8): string {
+function suggestionList(names: string[], max = 8): string {
   if (!names.length) return '(none)';
   const shown = names.slice(0, max).join(', ');
   return names.length > max ? `${shown} and ${names.length - max} more` : shown;
@@ -526,7 +526,7 @@ function evaluate(model: ReportModel, e: Expr): Value {
  * A value as the tables print it (its cell's text when it is one cell's), else with the engine's formats:
  * relative values and ratios to the report's decimals, basis points signed.
  */
-export function formatValue(v: { kind: Kind; value: number | string; text?: string }, digits = 2): string {
+function formatValue(v: { kind: Kind; value: number | string; text?: string }, digits = 2): string {
   if (typeof v.value === 'string') return v.value;
   if (v.text !== undefined && v.kind !== 'bp' && v.kind !== 'count') return v.text;
   switch (v.kind) {

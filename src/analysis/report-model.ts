@@ -24,7 +24,7 @@ export interface ModelRun {
 }
 
 /** How relative cells are coloured: the palette only (the rule is one: verdict.ts of the engine). */
-export type ColourRule = 'red-green' | 'yellow-blue';
+type ColourRule = 'red-green' | 'yellow-blue';
 
 export interface ModelSectionInput {
   title?: string;
@@ -56,7 +56,7 @@ export interface ReportModelInput {
   where?: string;
 }
 
-export interface ModelColumn {
+interface ModelColumn {
   id: string;
   label: string;
   isBase: boolean;
@@ -66,7 +66,7 @@ export interface ModelColumn {
   source: string;
 }
 
-export interface ModelRow {
+interface ModelRow {
   test: string;
   /** Name of the metric compared (`qps`, `scan_krows_per_s`, `inserts_per_s`, `nopm` ...). */
   metric?: string;
@@ -110,7 +110,7 @@ export interface ReportModel {
  * Column name of a run when the report gives none: the post's name of a published column, else the short label,
  * and a repeat's number as its id ends (`~2`), so a run and its repeat are told apart.
  */
-export function defaultLabel(run: Run): string {
+function defaultLabel(run: Run): string {
   if (run.provenance.source === 'published-relative' && run.dbms.label) return run.dbms.label;
   return `${run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '')}${run.repeat ? `~${run.repeat}` : ''}`;
 }

@@ -99,7 +99,7 @@ export interface DiffRow {
 }
 
 /** The metric of a published relative value: not a measured metric, printed at the benchmark's digits. */
-export const PUBLISHED_METRIC = 'relative (published)';
+const PUBLISHED_METRIC = 'relative (published)';
 
 /**
  * The headline number of each test (the one the posts compare by), against the base run's when given; a run

@@ -66,7 +66,7 @@ const MAX_REMOVED = 30;
 const kindOf = (where: string) => where.replace(/\[\d+\]/g, '[*]');
 
 /** Problems once per file and kind, with how many places have it: never one line per result row. */
-export function groupProblems(problems: Problem[]): Array<{ problem: Problem; where: string; count: number }> {
+function groupProblems(problems: Problem[]): Array<{ problem: Problem; where: string; count: number }> {
   const groups = new Map<string, { problem: Problem; where: string; count: number }>();
   for (const p of problems) {
     const where = kindOf(p.where);

@@ -15,7 +15,7 @@ const KIND: Record<string, string> = { bar: 'Bar chart', line: 'Line chart', poi
 const NOUN: Record<string, string> = { bar: 'bar', line: 'line', point: 'colour', area: 'area' };
 
 /** A value as the tables print it: two decimals below 10, whole numbers above. */
-export function fmtShown(x: number): string {
+function fmtShown(x: number): string {
   return Math.abs(x) >= 10 ? String(Math.round(x)) : x.toFixed(2);
 }
 

@@ -35,7 +35,7 @@ export interface CostTable {
 }
 
 /** What a section drawn by a view shows: the parts a report's prose may place (src/site/report-placement.ts). */
-export interface ViewParts {
+interface ViewParts {
   groups: string[];
   tables: string[];
   charts: boolean;
@@ -43,7 +43,7 @@ export interface ViewParts {
 }
 
 /** A benchmark's own report view, as the CLI's `validate` and the site see it (no Astro). */
-export interface OwnReportView {
+interface OwnReportView {
   /** The parts of a section of a report; `groups` are the section's groups as the relative model names them. */
   parts(report: Report, section: { number: number; groups: string[] }): ViewParts;
 }
@@ -83,7 +83,7 @@ export interface BenchmarkDescriptor {
 }
 
 /** The group every test is in when a benchmark has no groups. */
-export const ALL_GROUP: GroupDescriptor = { id: 'all', title: 'All tests', kind: 'mixed' };
+const ALL_GROUP: GroupDescriptor = { id: 'all', title: 'All tests', kind: 'mixed' };
 
 /** A metric's descriptor; one the benchmark does not list prints in the general format and higher is better. */
 export function metricOf(d: BenchmarkDescriptor, name: string): MetricDescriptor {
@@ -91,7 +91,7 @@ export function metricOf(d: BenchmarkDescriptor, name: string): MetricDescriptor
 }
 
 /** The decimals of the benchmark's headline relative values (its first metric's). */
-export function defaultDigits(d: BenchmarkDescriptor): number {
+function defaultDigits(d: BenchmarkDescriptor): number {
   return Object.values(d.metrics)[0]?.relativeDigits ?? 2;
 }
 

@@ -48,7 +48,7 @@ export function formatValue(value: number | undefined, format: Pick<NumberFormat
 }
 
 /** A change of 0.01 in a relative value is one basis point (the posts' definition). */
-export function basisPoints(relative: number): number {
+function basisPoints(relative: number): number {
   return (relative - 1) * 100;
 }
 

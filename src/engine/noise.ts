@@ -21,8 +21,8 @@
 // single run; only repeats measure that.
 
 /** Batches the interval series is cut into. */
-export const NOISE_BATCHES = 10;
-export const NOISE_LEVEL = 0.95;
+const NOISE_BATCHES = 10;
+const NOISE_LEVEL = 0.95;
 
 /** A mean with its standard error and degrees of freedom, the input of the derived intervals. */
 export interface Estimate {
@@ -166,7 +166,7 @@ export function tQuantile(p: number, df: number): number {
 }
 
 /** P(T <= t) for Student's t with `df` degrees of freedom. */
-export function tCdf(t: number, df: number): number {
+function tCdf(t: number, df: number): number {
   const x = df / (df + t * t);
   const tail = 0.5 * regularizedBeta(x, df / 2, 0.5);
   return t >= 0 ? 1 - tail : tail;

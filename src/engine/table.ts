@@ -39,11 +39,11 @@ export interface TableSpec {
   digits?: number;
 }
 
-export interface Column extends ColumnSpec {
+interface Column extends ColumnSpec {
   isBase: boolean;
 }
 
-export interface Row {
+interface Row {
   key: string;
   /** The metric compared in this row (undefined when no run has a number for it: published relative). */
   metric?: string;

@@ -11,10 +11,10 @@ import { problem, type Problem } from './problems.ts';
 import { readContentFile } from './validate-files.ts';
 
 /** The largest attachment published (a flamegraph compressed is a few hundred KB). */
-export const MAX_ATTACHMENT_BYTES = 16 << 20;
+const MAX_ATTACHMENT_BYTES = 16 << 20;
 
 /** Where a report's attachments are. */
-export const attachmentDir = (contentDir: string, slug: string) => join(contentDir, 'attachments', slug);
+const attachmentDir = (contentDir: string, slug: string) => join(contentDir, 'attachments', slug);
 
 const MAGIC: Array<{ ext: RegExp; what: string; ok: (b: Buffer) => boolean }> = [
   { ext: /\.gz$/, what: 'gzip data', ok: (b) => b[0] === 0x1f && b[1] === 0x8b },

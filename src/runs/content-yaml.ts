@@ -15,7 +15,7 @@ export const MAX_YAML_KEYS = 1000;
 /** The bound on a --meta file, run spec or content/site.yaml (a few KB each; the parser reads about 200 KB/s). */
 export const MAX_CONFIG_FILE_CHARS = 256 << 10;
 /** Most nodes that aliases may expand to (the yaml package's own bound). */
-export const MAX_YAML_ALIAS_COUNT = 100;
+const MAX_YAML_ALIAS_COUNT = 100;
 
 export type ContentYaml =
   | { ok: true; data: unknown; doc: Document; lineCounter: LineCounter }

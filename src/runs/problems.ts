@@ -136,7 +136,7 @@ export function problem(file: string, where: string, message: string, hint: stri
  * A problem is one line whatever a file holds: line breaks and other control characters that a key or value
  * quoted in it brings (an unknown field named "a\u2028b") are written as escapes.
  */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text.replace(
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -193,7 +193,7 @@ export function parseJsonText(file: string, text: string): { data?: unknown; pro
 }
 
 /** A file under the working directory by its short path; others as given, not as ../../ chains. */
-export function shownPath(file: string): string {
+function shownPath(file: string): string {
   const rel = relative(process.cwd(), file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }

@@ -11,8 +11,8 @@ import { problem, type Problem } from './problems.ts';
 import { parseContentYaml } from './content-yaml.ts';
 import { readContentFile } from './validate-files.ts';
 
-export const ANNOTATIONS_FILE = 'annotations.yaml';
-export const CONFIG_FAMILIES_FILE = 'config-families.yaml';
+const ANNOTATIONS_FILE = 'annotations.yaml';
+const CONFIG_FAMILIES_FILE = 'config-families.yaml';
 /** Either file larger than this (bytes) is refused: an entry is a line or three, so 256 KiB is thousands. */
 export const MAX_HISTORY_FILE_BYTES = 256 << 10;
 
@@ -109,7 +109,7 @@ export async function readConfigFamilies(contentDir: string) {
 }
 
 /** A config in two families of the same product would make its ladder ambiguous. */
-export function familyOverlaps(file: string, families: ConfigFamily[]): Problem[] {
+function familyOverlaps(file: string, families: ConfigFamily[]): Problem[] {
   const problems: Problem[] = [];
   families.forEach((f, i) =>
     families.slice(0, i).forEach((g, j) => {

@@ -101,7 +101,7 @@ const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(byt
  * `raw.tar.gz`), and then the bytes run.json names (size and sha256). Returns those bytes for the build to
  * publish: the bytes it checked, not the file read again.
  */
-export async function checkArchive(runDir: string, run: Run): Promise<{ bytes?: Buffer; problems: Problem[] }> {
+async function checkArchive(runDir: string, run: Run): Promise<{ bytes?: Buffer; problems: Problem[] }> {
   return checkArchiveFile(join(runDir, RAW_ARCHIVE_FILE), run, await readContentFile(join(runDir, RAW_ARCHIVE_FILE)));
 }
 

@@ -5,7 +5,7 @@
 import type { SiteSettings } from '../runs/read-site-config.ts';
 import { publishedReports, type ReportEntry } from './report-list.ts';
 
-export const FEED_PATH = 'feed.xml';
+const FEED_PATH = 'feed.xml';
 
 // Characters XML 1.0 does not allow anywhere (C0 controls but tab, newline and return; U+FFFE, U+FFFF; lone surrogates).
 const NOT_XML =

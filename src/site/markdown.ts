@@ -119,7 +119,7 @@ const unescapeMarkdown = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
  * (with `suggestions` when it has them). `lineOffset` is the number of lines before the body (the frontmatter).
  * A report holds at most MAX_PLACEHOLDERS of at most MAX_PLACEHOLDER_CHARS each.
  */
-export function placeholderPlugin(
+function placeholderPlugin(
   body: string,
   lineOffset: number,
   render: (source: string) => Rendered,

@@ -18,7 +18,7 @@ export const MAX_REPORT_BYTES = 256 * 1024;
 /** A frontmatter longer than this is refused. */
 export const MAX_FRONTMATTER_CHARS = 64 * 1024;
 /** A line opening more block quotes and list items than this is refused. */
-export const MAX_BLOCK_NESTING = 32;
+const MAX_BLOCK_NESTING = 32;
 
 /** The frontmatter and body of a report file, and how many lines come before the body. */
 export function splitReport(text: string): { frontmatter: string; body: string; lineOffset: number } | undefined {

@@ -18,7 +18,7 @@ export function publishedReports<T extends ReportEntry>(entries: T[]): T[] {
 }
 
 /** `2026-04` of a report's date (a YAML date is midnight UTC). */
-export const monthOf = (r: ReportEntry): string => r.data.date.toISOString().slice(0, 7);
+const monthOf = (r: ReportEntry): string => r.data.date.toISOString().slice(0, 7);
 
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 /** `2026-04` -> `April 2026`. */

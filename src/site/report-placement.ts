@@ -6,7 +6,7 @@
 // parts are placed. docs/reports.md is the author's guide. Pure: the page renders.
 import { closest, PlaceholderError } from '../analysis/placeholders.ts';
 
-export const PART_KINDS = ['table', 'chart', 'summary'] as const;
+const PART_KINDS = ['table', 'chart', 'summary'] as const;
 export type PartKind = (typeof PART_KINDS)[number];
 
 /** One placeable part: a section's (1-based) table, chart or summary of one group. */

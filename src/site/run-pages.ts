@@ -87,7 +87,7 @@ export function removeRun(distRuns: string, id: string): void {
 }
 
 /** The page shells Astro built (shell.ts), read and removed from the site. */
-export async function takeShells(outDir: string): Promise<PageShells> {
+async function takeShells(outDir: string): Promise<PageShells> {
   const take = async (route: string) => {
     const dir = join(outDir, route);
     const shell = await readFile(join(dir, 'index.html'), 'utf8');
@@ -214,7 +214,7 @@ export async function placeRunPages(
 }
 
 /** One cache per content folder, so sites of other content (tests, benchmarks) keep theirs. */
-export const runPagesCacheDir = (root: string, runsDir: string) =>
+const runPagesCacheDir = (root: string, runsDir: string) =>
   join(root, 'node_modules/.cache/benchsite/run-pages', createHash('sha1').update(runsDir).digest('hex').slice(0, 12));
 
 export function runPages(): AstroIntegration {

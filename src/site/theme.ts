@@ -4,6 +4,6 @@
 // page's Content-Security-Policy). Without JavaScript the system setting applies and the toggle stays hidden.
 import { createHash } from 'node:crypto';
 
-export const THEME_KEY = 'benchsite-theme';
+const THEME_KEY = 'benchsite-theme';
 export const THEME_SCRIPT = `try{var t=localStorage.getItem('${THEME_KEY}');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}`;
 export const THEME_SCRIPT_HASH = `sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}` as const;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { ROOT } from './build-site.ts';
 
-export const SCRIPTS = join(ROOT, 'scripts/ci');
+const SCRIPTS = join(ROOT, 'scripts/ci');
 
 /** A maker of temporary directories, all removed after the test file. */
 export function tempDirs(): (what: string) => string {

@@ -3,7 +3,7 @@
 // literal), with their lines. Enough of JavaScript's lexical rules for this project's files; an .astro file is
 // its frontmatter and the {expressions} of its markup (text between tags is prose).
 
-export interface Piece {
+interface Piece {
   text: string;
   line: number;
 }

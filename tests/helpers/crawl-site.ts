@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
-export interface BrokenLink {
+interface BrokenLink {
   page: string;
   link: string;
   why: string;

@@ -1,7 +1,7 @@
 // The tables of a page the site built, read without a browser: each <table> with its attributes, the header cells
 // of its <thead> and the rows of its <tbody>, each cell with its tag, attributes and text. For the site's own
 // markup (well-formed, no nested tables).
-export interface HtmlCell {
+interface HtmlCell {
   tag: 'td' | 'th';
   attrs: Record<string, string>;
   /** The text, tags removed and entities decoded. */
@@ -17,7 +17,7 @@ export interface HtmlTable {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', dagger: '\u2020' };
-export const decode = (s: string) =>
+const decode = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
     e[0] === '#'
       ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))

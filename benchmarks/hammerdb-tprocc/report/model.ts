@@ -13,13 +13,13 @@ import {
 } from '../../../src/engine/index.ts';
 import { hammerdbDescriptor } from '../descriptor.ts';
 
-export interface HammerdbReportRun {
+interface HammerdbReportRun {
   id: string;
   run: Run;
 }
 
 /** A measured point: `vu=10, wh=1000`, from its test's params. */
-export interface HammerdbPoint {
+interface HammerdbPoint {
   /** The point's test name without the stored-procedure suffix (`vu10.w1000`), for the page's data attributes. */
   key: string;
   virtualUsers: number;
@@ -43,21 +43,21 @@ export interface HammerdbColumn {
 }
 
 /** The engine's cell of a point and a column (`failed`: the point failed in this run). */
-export type HammerdbCell = Cell;
+type HammerdbCell = Cell;
 
 export interface HammerdbGridRow {
   point: HammerdbPoint;
   cells: HammerdbCell[];
 }
 
-export interface SystemColumn {
+interface SystemColumn {
   metric: string;
   title: string;
   unit: string;
   digits: number;
 }
 
-export interface SystemRow {
+interface SystemRow {
   runId: string;
   runLabel: string;
   point: HammerdbPoint;
@@ -107,7 +107,7 @@ export interface HammerdbReportInput {
   digits?: number;
 }
 
-export const SYSTEM_COLUMNS: Record<SystemTable['kind'], SystemColumn[]> = {
+const SYSTEM_COLUMNS: Record<SystemTable['kind'], SystemColumn[]> = {
   iostat: [
     { metric: 'iostat_r_per_s', title: 'r/s', unit: 'reads/s from storage', digits: 1 },
     { metric: 'iostat_wmb_per_s', title: 'wMB/s', unit: 'MB/s written to storage', digits: 1 },
@@ -133,7 +133,7 @@ interface PointTest {
 }
 
 /** The measured points of a run (builds left out), from each test's params. */
-export function pointTests(run: Run): PointTest[] {
+function pointTests(run: Run): PointTest[] {
   const out: PointTest[] = [];
   for (const t of run.tests) {
     const vu = t.params?.virtualUsers;

@@ -22,19 +22,19 @@ import { columnQuartiles, type Quartile } from './quartiles.ts';
 import { compareTable, runData, THRESHOLDS, type Cell } from '../../../src/engine/index.ts';
 import { insertBenchmarkDescriptor } from '../descriptor.ts';
 
-export interface IbRow {
+interface IbRow {
   id: string;
   label: string;
   isBase: boolean;
 }
 
-export interface IbStep extends StepInfo {
+interface IbStep extends StepInfo {
   /** What the throughput number counts: inserts/s, indexed rows/s, range queries/s ... */
   meaning: string;
   description: string;
 }
 
-export interface ThroughputCell {
+interface ThroughputCell {
   /** inserts/s for load steps, queries/s for query steps, as the table prints it (an integer). */
   value?: number;
   quartile?: Quartile;
@@ -47,17 +47,17 @@ export interface ThroughputCell {
 }
 
 /** The engine's cell of a step and a DBMS, and whether the DBMS missed the step's insert-rate SLA. */
-export interface RelativeCell extends Cell {
+interface RelativeCell extends Cell {
   slaFailed: boolean;
 }
 
-export interface BackgroundCell {
+interface BackgroundCell {
   /** Achieved background inserts/s (all clients). */
   achieved?: number;
   slaFailed?: boolean;
 }
 
-export interface HistogramTable {
+interface HistogramTable {
   op: 'insert' | 'delete' | 'query';
   labels: string[];
   /** Per row: the percentage of responses per bucket as the mytools report prints it (`%.3f`, `nonzero`, or empty for 0), and the max in seconds. */
@@ -119,12 +119,12 @@ export interface InsertBenchmarkReportInput {
 }
 
 /** Row name as the mytools report prints it: the result directory without its `<rows>m.` prefix (`pg1518.ccy1`). */
-export function ibenchLabel(run: Run): string {
+function ibenchLabel(run: Run): string {
   return run.label.replace(/^\d+(\.\d+)?m\./, '');
 }
 
 /** Percentages of a histogram as the mytools report prints them (mrg.extra.sh / rth.sh). */
-export function histogramPercentages(counts: number[]): string[] {
+function histogramPercentages(counts: number[]): string[] {
   const total = counts.reduce((a, b) => a + b, 0);
   return counts.map((c) => {
     if (c === 0 || total === 0) return '';

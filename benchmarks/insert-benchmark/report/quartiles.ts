@@ -14,7 +14,7 @@ export interface QuartileInput {
 }
 
 /** Thresholds of one column: at or above `top` is the top quarter, at or below `bottom` the bottom one. */
-export function quartileBounds(column: QuartileInput[]): { top?: number; bottom?: number } {
+function quartileBounds(column: QuartileInput[]): { top?: number; bottom?: number } {
   const rows = column.filter((c) => c.value !== undefined).map((c) => ({ value: c.value!, counts: !c.slaFailed }));
   if (rows.length === 0) return {};
   const stats = aq

@@ -13,7 +13,7 @@ import {
 import { sysbenchDescriptor } from '../descriptor.ts';
 import type { SysbenchGroupId } from '../groups.ts';
 
-export interface ReportRun {
+interface ReportRun {
   id: string;
   run: Run;
 }
@@ -24,9 +24,6 @@ export interface Column {
   isBase: boolean;
 }
 
-/** The engine's cell; `failed` is also `not run` when the run lacks the test. */
-export type { Cell };
-
 export interface TestRow {
   test: string;
   /** Which metric the value is: `qps`, or `scan_krows_per_s` for scan (as mytools reports it). */
@@ -34,7 +31,7 @@ export interface TestRow {
   cells: Cell[];
 }
 
-export interface GroupTable {
+interface GroupTable {
   id: SysbenchGroupId;
   title: string;
   rows: TestRow[];
@@ -42,7 +39,7 @@ export interface GroupTable {
   summaries: Summary[];
 }
 
-export interface EfficiencyTable {
+interface EfficiencyTable {
   metric: string;
   title: string;
   unit: string;
@@ -78,7 +75,7 @@ export interface SysbenchReportInput {
 }
 
 /** Short column name: the label without mytools' `x.` and `.pk1` (`pg1518.cy2`). */
-export function shortLabel(run: Run): string {
+function shortLabel(run: Run): string {
   return run.label.replace(/^x\./, '').replace(/\.pk[01]$/, '');
 }
 

@@ -38,7 +38,7 @@ function patternMatches(pattern: string, name: string): boolean {
 }
 
 /** Key type name inside an SSH key blob (`ssh-ed25519`, `ecdsa-sha2-nistp256`, ...). */
-export function keyType(blob: Buffer): string {
+function keyType(blob: Buffer): string {
   const len = blob.readUInt32BE(0);
   return blob.subarray(4, 4 + len).toString();
 }

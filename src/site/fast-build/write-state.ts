@@ -21,7 +21,7 @@ import {
 } from './state.ts';
 
 /** The run ids reports name (every report, drafts too): a change to one of those runs needs a full build. */
-export function reportRunIdsOf(ids: Set<string>): string[] {
+function reportRunIdsOf(ids: Set<string>): string[] {
   const named = new Set<string>();
   let files: string[];
   try {

@@ -16,7 +16,7 @@ export const benchmarkData = (benchmark: BenchmarkName, runs: SiteRunSummary[]) 
 
 export const RUNS_INDEX_PATH = 'data/runs/index.json';
 /** A group's file, relative to data/runs/ (as the list names it). */
-export const runsGroupFile = (g: { benchmark: string; host: string }) => `${g.benchmark}/${g.host}.json`;
+const runsGroupFile = (g: { benchmark: string; host: string }) => `${g.benchmark}/${g.host}.json`;
 export const runsGroupPath = (g: { benchmark: string; host: string }) => `data/runs/${runsGroupFile(g)}`;
 
 /** /data/runs/index.json: the columns of the groups' rows, and every group with its file. */

@@ -10,7 +10,7 @@ export type TitleOf = (run: string) => string;
 const factor = (s: Chain['steps'][number], titleOf: TitleOf) => `(${titleOf(s.run)} vs ${titleOf(s.base)})`;
 
 /** `1.00 (19beta1 vs 17.10) ÷ 1.01 (18.4 vs 17.10)`: the printed values as the posts print them. */
-export function chainFormula(chain: Chain, titleOf: TitleOf, digits: number, withValues = true): string {
+function chainFormula(chain: Chain, titleOf: TitleOf, digits: number, withValues = true): string {
   return chain.steps
     .map((s, k) => {
       const term = withValues ? `${formatRelative(s.value, digits)} ${factor(s, titleOf)}` : factor(s, titleOf);

@@ -24,7 +24,7 @@ export interface LadderPage {
 }
 
 /** A column's title: its version, with its config where the ladder has several. */
-export const columnTitle = (l: Ladder, r: Ladder['runs'][number]) =>
+const columnTitle = (l: Ladder, r: Ladder['runs'][number]) =>
   l.configs.length > 1 ? `${r.version} (${r.config})` : r.version;
 
 const titles = (l: Ladder): TitleOf => {

@@ -81,11 +81,11 @@ function writeOnce(file: string, data: Uint8Array): void {
 }
 
 /** The cache file names of a run's page and CSV, and of an archive by its sha256. */
-export const cacheFiles = (cacheDir: string, key: string) => ({
+const cacheFiles = (cacheDir: string, key: string) => ({
   page: join(cacheDir, `${key}.html`),
   csv: join(cacheDir, `${key}.csv`),
 });
-export const cachedArchive = (cacheDir: string, sha256: string) => join(cacheDir, `${sha256}.tar.gz`);
+const cachedArchive = (cacheDir: string, sha256: string) => join(cacheDir, `${sha256}.tar.gz`);
 
 /**
  * The stamps of a run's files (file-stamp.ts), so a rebuild finds the page of an unchanged run without reading

@@ -23,7 +23,7 @@ import { REPORTS_DIR } from '../content-dirs.ts';
 import { RUNS_INDEX_PATH, type RunsIndex } from '../list-pages/data-files.ts';
 import { pageFilters, pageKind, reportSlug, runRows, withFilters, type RunRow } from './records.ts';
 
-export const SEARCH_DIR = 'pagefind';
+const SEARCH_DIR = 'pagefind';
 
 /** The pages the search reads: paths under outDir, sorted. */
 function searchPages(outDir: string): string[] {
