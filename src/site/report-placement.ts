@@ -4,7 +4,8 @@
 // the prose, as before. This module reads and checks the directives against what each section of the report can
 // show (a wrong name stops the build with the names that would do, and the line), and tells the views which
 // parts are placed. docs/reports.md is the author's guide. Pure: the page renders.
-import { closest, PlaceholderError } from '../analysis/placeholders.ts';
+import { closest } from '../analysis/closest-names.ts';
+import { PlaceholderError } from '../analysis/placeholder-syntax.ts';
 
 const PART_KINDS = ['table', 'chart', 'summary'] as const;
 export type PartKind = (typeof PART_KINDS)[number];

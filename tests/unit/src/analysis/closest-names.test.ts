@@ -1,0 +1,20 @@
+// The names suggested for a name that does not resolve.
+import { describe, expect, it } from 'vitest';
+import { closest } from '../../../../src/analysis/closest-names.ts';
+
+describe('closest', () => {
+  it('orders suggestions by closeness', () => {
+    expect(closest('z12x_sync', ['z12b', 'z12c_sync', 'z12b_sync', 'point-query'])).toEqual([
+      'z12c_sync',
+      'z12b_sync',
+      'z12b',
+      'point-query',
+    ]);
+  });
+  it('suggests names for a huge unknown name at once (no edit distance of huge strings)', () => {
+    const huge = 'x'.repeat(200_000);
+    const t0 = performance.now();
+    expect(closest(huge, ['z12c', 'y'.repeat(100_000)])).toHaveLength(2);
+    expect(performance.now() - t0).toBeLessThan(200);
+  });
+});
