@@ -1,6 +1,7 @@
-// Every h2 and h3 of a report page gets a stable id and a visible link to itself, so a reader can link "the write
-// results". Done once over the page's HTML (src/middleware.ts), after the author's prose and the tables generated
-// around it are put together: one pass sees every heading and every id, so ids never collide. A heading's id is
+// Every h2, h3 and h4 of a page gets a stable id and a visible link to itself, so a reader can link "the write
+// results". Done once over the page's whole HTML (src/middleware.ts for Astro's pages, fillShell for the pages
+// made without Astro), after the author's prose and the tables generated around it are put together: one pass
+// sees every heading and every id, so ids never collide. A heading's id is
 // its text as a slug (`Results: writes` -> `results-writes`), stable as long as its words are; an id the page
 // has already (a heading's own, or any element's) is kept, and a slug another element holds gets -2, -3 ...
 
@@ -34,10 +35,10 @@ export function slugOf(text: string): string {
 
 const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-const HEADING = /<h([23])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
+const HEADING = /<h([234])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
 const ID = /\sid="([^"]*)"/;
 
-/** `html` with an id on every h2 and h3 and, inside each, a link to it (`<a class="anchor" href="#id">`, no text). */
+/** `html` with an id on every h2, h3 and h4 and, inside each, a link to it (`<a class="anchor" href="#id">`). */
 export function anchorHeadings(html: string): string {
   const taken = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
   return html.replace(HEADING, (whole, level: string, attrs: string, inner: string) => {

@@ -103,7 +103,8 @@ describe.each([true, false])('Insert Benchmark report, JavaScript enabled: %s', 
     const { page, context } = await site.open(REPORT, { javaScriptEnabled });
     await page.locator(`#s1-throughput tr[data-run="${ID('1m.pg1518.ccy1')}"] td[data-step="qr100.L1"] a`).click();
     expect(page.url()).toBe(`${site.url()}${REPORT}steps/#s1-qr100.L1`);
-    const step = page.locator('[id="s1-qr100.L1"]');
+    // The link lands on the step's heading; its tables follow in the step's section.
+    const step = page.locator('section.ibench-step', { has: page.locator('h4[id="s1-qr100.L1"]') });
     const header = (await step.locator('table.metrics thead th').allTextContents()).map((t) => t.trim());
     const pgRow = (await step.locator('table.metrics tbody tr').first().locator('th, td').allTextContents()).map((t) =>
       t.trim(),

@@ -2,6 +2,7 @@
 // one row per benchmark and host), between marker comments: the rebuild without Astro (src/site/fast-build/)
 // puts a new one in place of the old in dist/index.html. Plain HTML (see host-page.ts).
 import { historyKeys } from '../../analysis/history.ts';
+import { anchorHeadings } from '../heading-anchors.ts';
 import { html, raw, type Html } from '../html.ts';
 import { hostGroups } from '../run-groups.ts';
 import type { SiteRunSummary } from '../summaries.ts';
@@ -46,5 +47,6 @@ export function spliceIndexRuns(page: string, part: string): string | undefined 
   const start = page.indexOf(INDEX_RUNS_START);
   const end = page.indexOf(INDEX_RUNS_END);
   if (start < 0 || end < start || page.indexOf(INDEX_RUNS_START, start + 1) >= 0) return undefined;
-  return page.slice(0, start) + part + page.slice(end + INDEX_RUNS_END.length);
+  // The new part's headings get their links as the whole page got them from the middleware.
+  return anchorHeadings(page.slice(0, start) + part + page.slice(end + INDEX_RUNS_END.length));
 }

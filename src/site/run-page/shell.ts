@@ -1,5 +1,6 @@
 // The page shell of run pages: Astro builds one page with the site's layout (header, navigation, CSS) and
 // these placeholders, and each run page is that page with them filled in.
+import { anchorHeadings } from '../heading-anchors.ts';
 import { esc, escAttr } from '../html.ts';
 
 export const SHELL_ROUTE = 'run-page-shell';
@@ -22,6 +23,7 @@ export function checkShell(shell: string, route = SHELL_ROUTE): void {
   }
 }
 
+/** The shell filled in, its headings given ids and links to themselves as the middleware gives Astro's pages. */
 export function fillShell(shell: string, page: { title: string; description?: string; body: string }): string {
   // One pass over the shell only: a run's text may contain a placeholder (`@@benchsite-body@@` as a label),
   // which must stay text, and `$&` and the like (so no String.replace templates).
@@ -31,8 +33,10 @@ export function fillShell(shell: string, page: { title: string; description?: st
     [PLACEHOLDER.description]: escAttr(page.description ?? ''),
     [PLACEHOLDER.body]: page.body,
   };
-  return shell
-    .split(/(@@benchsite-(?:title|description|body)@@)/)
-    .map((part) => fill[part] ?? part)
-    .join('');
+  return anchorHeadings(
+    shell
+      .split(/(@@benchsite-(?:title|description|body)@@)/)
+      .map((part) => fill[part] ?? part)
+      .join(''),
+  );
 }

@@ -1,4 +1,4 @@
-// Ids and self-links of a report page's headings: stable (from the words), unique on the page, never replacing an
+// Ids and self-links of a page's headings: stable (from the words), unique on the page, never replacing an
 // id the page gives, and escaped.
 import { describe, expect, it } from 'vitest';
 import { anchorHeadings, slugOf, textOf } from '../../../../src/site/heading-anchors.ts';
@@ -6,15 +6,16 @@ import { anchorHeadings, slugOf, textOf } from '../../../../src/site/heading-anc
 const ids = (html: string) => [...html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1]);
 
 describe('anchorHeadings', () => {
-  it('gives every h2 and h3 an id from its text and a link to it; h1 and h4 are left alone', () => {
+  it('gives every h2, h3 and h4 an id from its text and a link to it; h1 and h5 are left alone', () => {
     const out = anchorHeadings(
-      '<h1>T</h1><h2>Results: writes</h2><h3 class="x">Point queries &amp; more</h3><h4>n</h4>',
+      '<h1>T</h1><h2>Results: writes</h2><h3 class="x">Point queries &amp; more</h3><h4>n</h4><h5>m</h5>',
     );
     expect(out).toBe(
       '<h1>T</h1>' +
         '<h2 id="results-writes">Results: writes<a class="anchor" href="#results-writes" aria-label="Link to this section: Results: writes"></a></h2>' +
         '<h3 id="point-queries-more" class="x">Point queries &amp; more<a class="anchor" href="#point-queries-more" aria-label="Link to this section: Point queries &amp; more"></a></h3>' +
-        '<h4>n</h4>',
+        '<h4 id="n">n<a class="anchor" href="#n" aria-label="Link to this section: n"></a></h4>' +
+        '<h5>m</h5>',
     );
   });
 

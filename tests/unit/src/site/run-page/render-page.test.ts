@@ -37,7 +37,7 @@ describe('renderRunPage', () => {
     expect(html).toMatch(
       /^<title>x\.pg1518\.cy1\.pk1<\/title><meta content="sysbench run x\.pg1518\.cy1\.pk1 on vm"><main><p class="small muted">sysbench/,
     );
-    expect(html).toContain('<h2>Tests</h2>');
+    expect(html).toContain('<h2 id="tests">Tests<a class="anchor" href="#tests"');
     const csv = await readFile(join(ctx.outDir, 'runs', ID, 'results.csv'), 'utf8');
     expect(csv.split('\n')[0]).toBe('run,benchmark,host,product,version,build,config,test,metric,value,unit,source');
     expect(csv).toContain(`${ID},sysbench,vm,postgres,`);
@@ -48,7 +48,7 @@ describe('renderRunPage', () => {
     await rm(ctx.outDir, { recursive: true });
     const again = await renderRunPage({ id: ID }, ctx);
     expect(again).toEqual({ ...first, rendered: false });
-    expect(await page()).toContain('<h2>Tests</h2>');
+    expect(await page()).toContain('<h2 id="tests">Tests<a class="anchor" href="#tests"');
 
     const runFile = join(ctx.runsDir, ID, 'run.json');
     const run = JSON.parse(await readFile(runFile, 'utf8'));

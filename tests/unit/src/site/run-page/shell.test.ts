@@ -22,6 +22,15 @@ describe('run page shell', () => {
     );
   });
 
+  it('gives the headings ids and links to themselves, as the middleware does to pages Astro renders', () => {
+    const page = fillShell(`<header id="tests"></header>${shell}`, {
+      title: 't',
+      body: '<h2>Tests</h2><h4 id="x">X</h4>',
+    });
+    expect(page).toContain('<h2 id="tests-2">Tests<a class="anchor" href="#tests-2"');
+    expect(page).toContain('<h4 id="x">X<a class="anchor" href="#x"');
+  });
+
   it('keeps $ patterns in the text as they are (no String.replace substitutions)', () => {
     const page = fillShell(shell, { title: "$& $' $$", description: '', body: '<p>$`</p>' });
     expect(page).toContain('<title>$&amp; $&#39; $$ · benchsite</title>');
