@@ -21,7 +21,7 @@ export interface Seed {
   /** Short name, shown in failure places. */
   name: string;
   /** The benchmark its files are output of. */
-  format: 'sysbench' | 'insert-benchmark' | 'hammerdb';
+  format: 'sysbench' | 'insert-benchmark' | 'hammerdb' | 'pgbench';
   /** Base name of the input (a directory's or file's name). */
   root: string;
   files: SeedFile[];
@@ -232,6 +232,16 @@ export function seeds(): Seed[] {
       root: 'hammerdb-v6',
       files: dirFiles(FIXTURES + 'hammerdb-v6', (p) => p.endsWith('.json')),
     },
+    // pgbench: real outputs of PostgreSQL 15's pgbench (built-in and custom scripts, -P progress, -r, failures,
+    // aborted runs) and constructed ones of other versions' layouts; the custom scripts stay beside them.
+    ...['pgbench-15.20', 'pgbench-constructed', 'pgbench-15.20/loop'].flatMap((d) =>
+      dirFiles(FIXTURES + d, (p) => p.endsWith('.txt') && !p.includes('/')).map((f): Seed => ({
+        name: `pgbench ${d}/${f.path}`,
+        format: 'pgbench',
+        root: f.path,
+        files: [{ ...f }],
+      })),
+    ),
   ];
   cached = list.filter((s) => s.files.length > 0);
   return cached;

@@ -257,6 +257,28 @@ function crossCheck(
         detail: `qps ${qps}, reports ${reports.map(([q, t]) => `${q} in ${t} s`).join(', ')}`,
       };
   }
+  if (fmt === 'pgbench') {
+    // pgbench's tps is the number of its `tps = X (without initial connection time)` line (older versions:
+    // `excluding connections establishing`), exactly: one of the file's such lines.
+    const tps = values.get('tps')?.value;
+    const name = rawFiles[0];
+    const outs = c.files.filter((f) => !name || f.path === name || f.path.endsWith(`/${name}`));
+    if (tps === undefined || outs.length === 0 || outs.some((f) => f.path.endsWith('.gz'))) return undefined;
+    const printed = outs.flatMap((out) =>
+      [
+        ...dec
+          .decode(out.data)
+          .matchAll(
+            /^tps = (\d+(?:\.\d+)?) \((?:without initial connection time|excluding connections establishing|including reconnection times)\)[ \t\r]*$/gm,
+          ),
+      ].map((m) => Number(m[1])),
+    );
+    if (!printed.includes(tps))
+      return {
+        place: "tps is not a number of the file's tps lines",
+        detail: `tps ${tps}, lines ${printed.join(', ')}`,
+      };
+  }
   if (fmt === 'hammerdb') {
     const nopm = values.get('nopm')?.value;
     const tpm = values.get('tpm')?.value;

@@ -108,7 +108,10 @@ const PROGRESS = new RegExp(
   String.raw`^progress: (${NUM}) s, (${CNUM}) tps, lat (${CNUM}) ms stddev (${CNUM})` +
     String.raw`(?:, (\d+) failed)?(?:, lag (${CNUM}) ms)?(?:, (\d+) skipped)?(?:, (\d+) retried, (\d+) retries)?\s*$`,
 );
-const TPS = new RegExp(String.raw`^tps = (${CNUM}) \(([^)]*)\)\s*$`);
+// Only the words pgbench prints: a damaged line (`(without initial connect{{ion time)`) is not its tps.
+const TPS = new RegExp(
+  String.raw`^tps = (${CNUM}) \((without initial connection time|including reconnection times|(?:in|ex)cluding connections establishing)\)\s*$`,
+);
 const STATEMENTS =
   /^(?: - )?statement latencies in milliseconds(, failures and retries| and failures)?(?:, file \d+)?:\s*$/;
 
