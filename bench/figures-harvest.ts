@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { harvestAndWrite } from '../collectors/harvest-write.ts';
-import { loadRawInput } from '../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../collectors/lib/raw-input.ts';
 import { parseIostat } from '../collectors/lib/iostat.ts';
 import { parseVmstat } from '../collectors/lib/vmstat.ts';
 import { generateRawDir } from './generate-raw.ts';

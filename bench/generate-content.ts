@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
-import { loadRawInput } from '../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../collectors/lib/raw-input.ts';
 import { writeHarvestedRun, seriesJson } from '../collectors/lib/write-run.ts';
 import type { HarvestedRun } from '../collectors/lib/harvested.ts';
 import { formatJson } from '../src/runs/format-json.ts';

@@ -9,7 +9,7 @@ import { dataDirectory, parseSettings, password, versionFromServer } from './lib
 import { hostFacts, INVENTORY_COMMANDS, type InventoryFiles } from './lib/inventory.ts';
 import { appendJournal, finishedSteps, readJournal, JOURNAL } from './lib/journal.ts';
 import type { Progress } from './lib/progress.ts';
-import { loadRawInput } from './lib/raw-tree.ts';
+import { loadRawInput } from './lib/raw-input.ts';
 import { guardNumbers } from './lib/plausible.ts';
 import { RunStopped, type StepContext } from './lib/run-steps.ts';
 import { openTransport, TransportError, type Transport } from './lib/transport/index.ts';

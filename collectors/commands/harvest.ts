@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { harvestAndWrite } from '../harvest-write.ts';
 import { isWarningNote, readMeta } from '../lib/meta.ts';
-import { loadRawInput } from '../lib/raw-tree.ts';
+import { loadRawInput } from '../lib/raw-input.ts';
 import { writtenLine } from '../lib/write-run.ts';
 import { debugWanted, describeError, isInputError } from '../lib/input-error.ts';
 import { BENCHMARK_FOLDERS } from '../benchmarks.ts';

@@ -6,7 +6,7 @@
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import * as zlib from 'node:zlib';
 import { InputError } from './input-error.ts';
-import { maxRawBytes, tooLarge } from './raw-tree.ts';
+import { maxRawBytes, tooLarge } from './raw-size-limit.ts';
 import { redactRawText } from './redact-text.ts';
 import { isSqlite, redactSqlite } from './redact-sqlite.ts';
 import type { ListingState } from './redact-ps.ts';

@@ -1,5 +1,5 @@
 // Harvest a fixture input (directory, file or .tar.gz) in memory, as `benchsite harvest` would.
-import { loadRawInput } from '../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../collectors/lib/raw-input.ts';
 import { harvestAny } from '../../collectors/harvest-any.ts';
 import { runId } from '../../src/runs/run-id.ts';
 import type { Meta } from '../../src/schemas/index.ts';

@@ -1,6 +1,6 @@
 // Import fixture inputs (files or directories) in memory, as `benchsite import` would.
 import { importArchives } from '../../collectors/import-archive.ts';
-import { loadRawInput } from '../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../collectors/lib/raw-input.ts';
 import { runId } from '../../src/runs/run-id.ts';
 import type { Meta } from '../../src/schemas/index.ts';
 import { FIXTURES } from './fixtures.ts';

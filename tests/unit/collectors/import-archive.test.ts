@@ -3,7 +3,7 @@
 // mistakes as usage errors.
 import { describe, expect, it } from 'vitest';
 import { importArchives, ImportUsageError } from '../../../collectors/import-archive.ts';
-import { loadRawInput } from '../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../collectors/lib/raw-input.ts';
 import type { Meta } from '../../../src/schemas/index.ts';
 import { FIXTURES } from '../../helpers/fixtures.ts';
 import { harvestFixture } from '../../helpers/harvest-fixture.ts';

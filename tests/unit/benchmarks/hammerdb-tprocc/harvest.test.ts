@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { RunSchema, SeriesFileSchema } from '../../../../src/schemas/index.ts';
 import { harvestHammerdb } from '../../../../benchmarks/hammerdb-tprocc/harvest.ts';
-import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
 import { archiveFiles, archiveText, FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
 import { sh } from '../../../helpers/awk.ts';
 

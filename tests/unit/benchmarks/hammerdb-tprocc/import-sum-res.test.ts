@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { RunSchema, type Meta } from '../../../../src/schemas/index.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';
-import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
 import { importSumRes, parseSumRes, parseSumResName } from '../../../../benchmarks/hammerdb-tprocc/import-sum-res.ts';
 import { FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
 import { importFixture } from '../../../helpers/import-fixture.ts';

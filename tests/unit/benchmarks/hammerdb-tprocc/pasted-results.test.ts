@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { harvestHammerdb } from '../../../../benchmarks/hammerdb-tprocc/harvest.ts';
 import { parseCliOutput } from '../../../../benchmarks/hammerdb-tprocc/parse-cli-output.ts';
 import { FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
-import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
 
 /** Every TEST RESULT line of a text as it states it (NOPM first order), with its line number. */
 function statedResults(text: string) {

@@ -182,7 +182,7 @@ describe('a mytools dop40 directory from before April 2025 that also holds a dop
   // Reconstructed from the real feb25 dop40 directory: its scan output copied as the dop8 warm-up (threads 8),
   // as all_small.sh of that time left it beside the measured run; sb.r.qps.scan holds only the dop40 value.
   const { harvestSysbench } = await import('../../../../benchmarks/sysbench/harvest.ts');
-  const { loadRawInput } = await import('../../../../collectors/lib/raw-tree.ts');
+  const { loadRawInput } = await import('../../../../collectors/lib/raw-input.ts');
   const { FIXTURES, MYTOOLS_FEB25 } = await import('../../../helpers/fixtures.ts');
   const real = await loadRawInput(FIXTURES + MYTOOLS_FEB25);
   const dop40 = real.entries.find((e) => e.path === 'sb.o.scan.range100.pk1.dop40')!;
@@ -216,7 +216,7 @@ describe('a mytools dop40 directory from before April 2025 that also holds a dop
 
 describe('a test with sb.met but no sb.o', async () => {
   const { harvestSysbench } = await import('../../../../benchmarks/sysbench/harvest.ts');
-  const { loadRawInput } = await import('../../../../collectors/lib/raw-tree.ts');
+  const { loadRawInput } = await import('../../../../collectors/lib/raw-input.ts');
   const { FIXTURES, MYTOOLS_FEB25 } = await import('../../../helpers/fixtures.ts');
   it('is not in the run, and a note on the run says so', async () => {
     const real = await loadRawInput(FIXTURES + MYTOOLS_FEB25);

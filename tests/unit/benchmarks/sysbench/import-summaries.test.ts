@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { RunSchema, type Meta, type Run } from '../../../../src/schemas/index.ts';
 import { printfFixed } from '../../../../collectors/lib/numbers.ts';
-import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
 import { importSysbenchSummaries } from '../../../../benchmarks/sysbench/import-summaries.ts';
 import { FIXTURES, fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { importSysbenchSummaries } from '../../../../benchmarks/sysbench/import-summaries.ts';
 import { harvestSysbench } from '../../../../benchmarks/sysbench/harvest.ts';
-import { loadRawInput } from '../../../../collectors/lib/raw-tree.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
 import { experimentNames } from '../../../../benchmarks/sysbench/summary-experiments.ts';
 import { metScanUnit, qpsScanUnit } from '../../../../benchmarks/sysbench/scan-unit.ts';
 import { RunSchema } from '../../../../src/schemas/index.ts';
