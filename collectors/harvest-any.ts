@@ -86,15 +86,24 @@ export function harvestSteps<U>(
   const steps: HarvestStep<U>[] = tree.refused?.length ? [{ refused: tree.refused }] : [];
   const reasons = new Map<string, string[]>();
   const tried = BENCHMARK_FOLDERS.map((b) => b.name).join(', ');
+  // Run directories are claimed before any harvester reads the rest: a mytools sysbench directory is not read
+  // as possible HammerDB output (a gigabyte of it took the main thread seconds before a worker had any), and
+  // the workers start on them at once. Their steps keep their folder's place in the order.
+  const claimed = new Map<BenchmarkFolder, U[]>();
   let left = tree;
   for (const b of BENCHMARK_FOLDERS) {
-    if (left.entries.length === 0) break;
-    let rest = left;
-    if (b.units) {
-      const split = b.units.split(left);
-      for (const u of split.units) steps.push({ unit: unit(b, u) });
-      rest = split.rest;
-    }
+    if (!b.units || left.entries.length === 0) continue;
+    const split = b.units.split(left);
+    claimed.set(
+      b,
+      split.units.map((u) => unit(b, u)),
+    );
+    left = split.rest;
+  }
+  for (const b of BENCHMARK_FOLDERS) {
+    for (const u of claimed.get(b) ?? []) steps.push({ unit: u });
+    if (left.entries.length === 0) continue;
+    const rest = left;
     const bad = withoutBadFiles(rest.entries, (entries) => b.harvest({ ...rest, entries }, opts));
     const r = bad.result ?? { runs: [], skipped: [] };
     const refused = bad.refused;
