@@ -99,9 +99,11 @@ function relativeTable(l: Ladder, kind: 'toFirst' | 'toPrevious', page: LadderPa
   const titleOf = titles(l);
   // The decimals of a post's values, which chained values are printed with.
   const digits = metricOf(descriptorOf(page.benchmark), 'relative').relativeDigits;
+  // The base has no column of its own: the caption links its run.
+  const base = l.runs[0]!;
   const caption =
     kind === 'toFirst'
-      ? `Relative to ${page.product} ${columnTitle(l, l.runs[0]!)} (${l.kind === 'published' ? 'the base of the post' : 'the oldest'})`
+      ? html`Relative to <a href="${url.run(base.id)}">${`${page.product} ${columnTitle(l, base)}`}</a> (${l.kind === 'published' ? 'the base of the post' : 'the oldest'})`
       : l.kind === 'published'
         ? 'Relative to the column before'
         : 'Relative to the previous version';

@@ -33,6 +33,8 @@ describe('history page of a post’s relative values', async () => {
   it('shows 18.4 and 19beta1 against 17.10 as the post printed them, marked †', () => {
     expect(body).toContain('Published 2026-06-09 · against 17.10');
     expect(toBase!.head.map((c) => c.text)).toEqual(['18.4', '19beta1', 'test']);
+    // The base has no column: its caption links its run.
+    expect(body).toContain('Relative to <a href="/runs/sysbench/ser7/20260609-pg1710/">postgres 17.10</a>');
     const v19 = printed('20260609-pg19b1');
     const v18 = printed('20260609-pg184');
     expect(toBase!.rows).toHaveLength(v19.size);
