@@ -2,7 +2,6 @@
 // one per post of relative values (history-ladder.ts draws each). Plain HTML (see host-page.ts).
 import { annotationsFor } from '../../analysis/history-content.ts';
 import { historyLadders } from '../../analysis/history.ts';
-import { NOISE_EXPLANATION } from '../noise-explanation.ts';
 import type { Annotation, ConfigFamily } from '../../schemas/index.ts';
 import { html, type Html } from '../html.ts';
 import { ladderSection } from './history-ladder.ts';
@@ -40,7 +39,12 @@ export async function historyPageBody(
   const ladders = historyLadders(runs, content.families);
   const annotations = annotationsFor(content.annotations, host, product);
   const sections = await Promise.all(ladders.map((l) => ladderSection(k, l, annotations, url)));
-  return html`<p class="small muted">${benchmark} · ${host}</p><h1>${product} versions on ${host}</h1><p class="small muted noise-note">Each ladder holds runs of one config family, workload size and comparability gates (src/analysis/comparability.ts); runs a post published only as values relative to another run form a ladder of their own per post, its base first. ${NOISE_EXPLANATION}</p>${
+  // The noise line only where a value has an interval (a post's values and harness summaries have none).
+  const intervals = ladders.some((l) => [...l.toFirstCi, ...l.toPreviousCi].some((row) => row.some(Boolean)));
+  return html`<p class="small muted">${benchmark} · ${host}</p><h1>${product} versions on ${host}</h1><p class="small muted">Each ladder holds runs of one config family, workload size and <a href="${`${url.home()}docs/comparability/`}">comparability gates</a>; runs a post published only as values relative to another run form a ladder of their own per post, its base first.</p>${
+    intervals &&
+    html`<p class="small muted noise-note">A value whose 95 % interval includes 1 is within the runs' own noise and shown muted; hover a cell for its interval (<a href="${`${url.home()}noise/`}">how the intervals are computed</a>).</p>`
+  }${
     annotations.length > 0 &&
     html`<section class="annotations" aria-label="annotations"><h2>Annotations of ${host}</h2><ol class="small">${annotations.map(
       (a) =>

@@ -8,6 +8,8 @@ import { historyPageBody, historyPageRuns } from '../../../../../src/site/list-p
 import { ROOT } from '../../../../helpers/build-site.ts';
 import { htmlTables } from '../../../../helpers/html-tables.ts';
 import { cellNumber } from '../../../../helpers/cell-text.ts';
+import { harvestFixture } from '../../../../helpers/harvest-fixture.ts';
+import { withNoiseRows } from '../../../../../collectors/lib/noise-rows.ts';
 
 const dir = `${ROOT}content/runs/sysbench/ser7`;
 const runs = readdirSync(dir)
@@ -63,5 +65,33 @@ describe('history page of a post’s relative values', async () => {
     // No absolute value is made up.
     expect(body).toContain('No absolute values: the post printed relative values only.');
     expect(body).not.toContain('<summary class="small">Absolute values</summary>');
+  });
+
+  it('says nothing of noise: no value here has an interval; and names no source file', () => {
+    expect(body).not.toContain('noise-note');
+    expect(body).not.toContain('batch means');
+    expect(body).not.toMatch(/src\/|\.ts\b/);
+    expect(body).toContain('<a href="/docs/comparability/">comparability gates</a>');
+  });
+});
+
+describe('history page of measured runs with intervals', async () => {
+  const h = await harvestFixture('realruns/sysbench.tar.gz');
+  const pg = h.byLabel.get('x.pg1518.cy1.pk1')!;
+  const noisy = withNoiseRows(pg.run, pg.series);
+  const next = structuredClone(noisy);
+  next.dbms.version = '16.9';
+  const runs = [
+    { id: pg.id, summary: summarizeRun(noisy) },
+    { id: `${pg.id}-16.9`, summary: summarizeRun(next) },
+  ];
+  const k = { benchmark: 'sysbench', host: noisy.host.name, product: 'postgres' };
+  const body = (await historyPageBody(k, historyPageRuns(k, runs), { annotations: [], families: [] }, '/b/')).text;
+
+  it('says once, in one short line, what a muted value means, and links the page that explains the intervals', () => {
+    expect(body).toContain('title="95 % interval');
+    expect(body.split('noise-note').length - 1).toBe(1);
+    expect(body).toContain('<a href="/b/noise/">how the intervals are computed</a>');
+    expect(body).not.toContain('batch means');
   });
 });
