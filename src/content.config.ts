@@ -1,17 +1,10 @@
-// Content collections: runs (content/runs/**/run.json, ids = their paths; each file validated with RunSchema,
-// the collection keeps its summary, RunSummarySchema of src/schemas/run-summary.ts, as base64 of its JSON) and reports (content/reports/*.md).
+// Content collections: reports (content/reports/*.md). Runs are not a collection: the run store
+// (site/run-store.ts) validates and summarizes them on worker threads while Astro starts, and the build renders
+// their pages on the same threads (site/run-pages.ts).
 import { defineCollection } from 'astro:content';
-import { z } from 'zod';
 import { glob } from 'astro/loaders';
 import { ReportSchema } from './schemas/index.ts';
-import { runsLoader } from './runs/astro-loader.ts';
-import { REPORTS_DIR, RUNS_DIR } from './site/content-dirs.ts';
-
-const runs = defineCollection({
-  loader: runsLoader(RUNS_DIR),
-  // Each entry is its run's summary (RunSummarySchema) as base64 of its JSON: see astro-loader.ts.
-  schema: z.strictObject({ summary: z.string() }),
-});
+import { REPORTS_DIR } from './site/content-dirs.ts';
 
 const reports = defineCollection({
   // The id is the file name without .md, so /reports/<file name>/ is stable and readable.
@@ -19,4 +12,4 @@ const reports = defineCollection({
   schema: ReportSchema,
 });
 
-export const collections = { runs, reports };
+export const collections = { reports };

@@ -1,4 +1,4 @@
-// Reading runs from a content directory: for the CLI (validate, export) and the site's content loader.
+// Reading runs from a content directory: for the CLI (validate, export) and the site's run store.
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Run } from '../schemas/index.ts';

@@ -1,5 +1,5 @@
 // The checks of one run folder (run.json, series.json, raw.tar.gz), shared by `benchsite validate` and the site
-// build, so the build refuses exactly what validate refuses: the content loader checks run.json
+// build, so the build refuses exactly what validate refuses: the run store checks run.json
 // (checkRunJson), each run page is rendered from the series and archive that checkSeries and checkArchive
 // accept. Every file is read with readContentFile (validate-files.ts); run.json names no other file.
 import { createHash } from 'node:crypto';
@@ -32,7 +32,7 @@ export function checkRunJsonFile(
 }
 
 /**
- * A run.json the content loader of this build has checked already (the file's stamp is unchanged since), read
+ * A run.json the run store of this build has checked already (the file's stamp is unchanged since), read
  * by the site's pages: parsed, not checked again. Its problem when it can no longer be read.
  */
 export function checkedRunJson(file: string, read: ContentFile): { run: Run; text: string } | { problems: Problem[] } {
@@ -46,7 +46,7 @@ export function checkedRunJson(file: string, read: ContentFile): { run: Run; tex
 
 /**
  * A run.json as a page of the site reads it, checked with RunSchema once in this build: when the bytes read are
- * those the content loader validated (`validated`, the stamp of the file it read: file-stamp.ts) they are only
+ * those the run store validated (`validated`, the stamp of the file it read: file-stamp.ts) they are only
  * parsed; any other bytes (the file changed since, or the loader never saw it) are checked here, so a page never
  * shows a run that no check saw, and no run is checked twice.
  */

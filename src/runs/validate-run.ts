@@ -1,4 +1,4 @@
-// Validation of run files, shared by `benchsite validate`, the harvest writer and the site's content loader.
+// Validation of run files, shared by `benchsite validate`, the harvest writer and the site's run store.
 import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
 import { parseSeriesFile } from './parse-series-file.ts';
 import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';

@@ -1,13 +1,15 @@
-// Runs for pages: every run's summary from the content collection, and whole runs read from their files
+// Runs for pages: every run's summary from the run store (run-store.ts), and whole runs read from their files
 // when a page shows them (a run page, a report), a few at a time.
-import { join } from 'node:path';
-import { getCollection } from 'astro:content';
+import { join, resolve } from 'node:path';
 import type { Run } from '../schemas/index.ts';
-import { byId, decodeSummary, type SiteRunSummary } from './summaries.ts';
+import { byId, type SiteRunSummary } from './summaries.ts';
 import { readContentFile } from '../runs/validate-files.ts';
 import { contentError } from '../runs/problems.ts';
 import { runForSite } from '../runs/validate-run-folder.ts';
+import { validateJob } from '../runs/validate-job.ts';
+import { JobPool, poolSize } from '../runs/worker-pool.ts';
 import { RUNS_DIR } from './content-dirs.ts';
+import { planRunStore, publishedRunStore, startRunStore, type RunStore } from './run-store.ts';
 
 export type { SiteRunSummary };
 
@@ -17,25 +19,30 @@ export interface SiteRun {
 }
 
 let summaries: Promise<SiteRunSummary[]> | undefined;
-/** Per run id, the stamp of the run.json bytes the content loader validated in this build. */
+/** Per run id, the stamp of the run.json bytes validated in this build. */
 let validated: Map<string, string> | undefined;
 
-export function allRuns(): Promise<SiteRunSummary[]> {
-  // Kept as base64 of its JSON in the collection (runs/astro-loader.ts), made by summarizeRun from a validated run.
-  // Sorted by id: the store's order depends on which worker validated a run first, and pages that list runs
-  // (the compare data, history ladders) keep their input's order; the rebuild without Astro sorts the same way.
-  summaries ??= getCollection('runs').then((entries) => {
-    // The entry's digest is `<code digest>:<file stamp>` (astro-loader.ts).
-    validated = new Map(
-      entries.map((e) => {
-        const digest = String(e.digest ?? '');
-        return [e.id, digest.slice(digest.indexOf(':') + 1)];
-      }),
-    );
-    return entries
-      .map((e) => ({ id: e.id, summary: decodeSummary((e.data as { summary: string }).summary) }))
-      .sort(byId);
+/** The dev server's store: no build started one. */
+async function ownStore(): Promise<RunStore> {
+  const plan = await planRunStore(process.cwd(), resolve(RUNS_DIR));
+  const size = poolSize(plan.jobs.length, 50);
+  const pool = new JobPool(join(process.cwd(), 'src/site/run-page/build-worker.ts'), size < 2 ? 0 : size, {
+    validate: validateJob,
   });
+  const store = startRunStore(plan, pool);
+  void store.runs.finally(() => pool.close()).catch(() => {});
+  return store;
+}
+
+export function allRuns(): Promise<SiteRunSummary[]> {
+  // Sorted by id: the pages that list runs (the compare data, history ladders) keep their input's order; the
+  // rebuild without Astro sorts the same way.
+  summaries ??= (async () => {
+    const store = publishedRunStore(RUNS_DIR) ?? (await ownStore());
+    const runs = await store.runs;
+    validated = new Map([...runs].map(([id, r]) => [id, r.stamp]));
+    return [...runs].map(([id, r]) => ({ id, summary: r.summary })).sort(byId);
+  })();
   return summaries;
 }
 
@@ -43,7 +50,7 @@ export function allRuns(): Promise<SiteRunSummary[]> {
 const recent = new Map<string, Promise<Run>>();
 
 /**
- * The whole run: parsed when its bytes are those the content loader validated in this build, else checked here
+ * The whole run: parsed when its bytes are those the run store validated in this build, else checked here
  * (runForSite), so it is checked with RunSchema once per build either way.
  */
 export function loadRun(id: string): Promise<Run> {

@@ -1,6 +1,6 @@
 // The rebuild without Astro: when only runs changed since the last full build (same code, same request, same
 // reports and history files, dist/ as that build left it), it validates and summarises the changed runs as the
-// content loader does, places their pages as the run-pages integration does, and writes the pages and data
+// run store does, places their pages as the run-pages integration does, and writes the pages and data
 // files that list runs with the same functions the Astro pages use (list-pages/). Loading Astro and Vite,
 // bundling and rendering every list page cost 9 to 13 CPU-seconds at 10,000 runs; this costs about one.
 // Anything it is not sure of makes a full build (the reason is printed): correctness over speed.
@@ -10,7 +10,7 @@ import { historyKeys } from '../../analysis/history.ts';
 import { loadChartRenderer } from '../../charts/render-svg.ts';
 import { contentError, shownText } from '../../runs/problems.ts';
 import { checkContentFiles } from '../../runs/validate-files.ts';
-import { validateJob } from '../../runs/validate-worker.ts';
+import { validateJob } from '../../runs/validate-job.ts';
 import type { BenchmarkName } from '../../schemas/index.ts';
 import type { RunSummary } from '../../schemas/run-summary.ts';
 import { CONTENT_DIR, RUNS_DIR } from '../content-dirs.ts';
@@ -29,8 +29,8 @@ import { hostPageBody, hostPageHead, hostPagePath, hostPageRuns } from '../list-
 import { indexRunsPart, spliceIndexRuns } from '../list-pages/index-runs.ts';
 import { fillShell } from '../run-page/shell.ts';
 import { hostGroups } from '../run-groups.ts';
-import { MARKER, placeRunPages } from '../run-pages.ts';
-import { byId, decodeSummary, type SiteRunSummary } from '../summaries.ts';
+import { MARKER, placeRunPages } from '../run-page/place-pages.ts';
+import { byId, type SiteRunSummary } from '../summaries.ts';
 import { fastBuildInputs, readFastBuildState, saveRebuiltState, statePath, type FastBuildRequest } from './state.ts';
 import { findRunStampsAside } from './run-stamps.ts';
 
@@ -116,16 +116,17 @@ async function rebuildWith(
   }
 
   // The changed runs, checked as a full build checks them: the file rules (content-files.ts), then run.json
-  // validated and summarised by the content loader's own job (its messages, its summary).
+  // validated and summarised by the run store's own job (its messages, its summary).
   const fileProblems = (await Promise.all(changed.map((id) => checkContentFiles(join(runsDir, id))))).flat();
   if (fileProblems.length) throw contentError(`${CONTENT_DIR}/`, fileProblems.map(shownText));
   const summaries = new Map<string, RunSummary>();
+  const validated = new Map<string, string>();
   const problems: string[] = [];
   for (const id of changed) {
-    const runFile = join(runsDir, id, 'run.json');
-    const r = await validateJob({ file: runFile, id, stamp: '' });
+    const r = await validateJob({ file: join(runsDir, id, 'run.json'), id });
     problems.push(...r.problems);
-    if (r.summary) summaries.set(id, decodeSummary(r.summary));
+    if (r.summary) summaries.set(id, JSON.parse(r.summary) as RunSummary);
+    validated.set(id, r.stamp);
   }
   if (problems.length) throw contentError(RUNS_DIR, problems);
   for (const [id, s] of summaries)
@@ -170,6 +171,7 @@ async function rebuildWith(
     shell: shells.page,
     annotations: content.annotations,
     stamps,
+    validated,
   });
   const pages = new Map<string, string>();
   pages.set(indexFile, newIndex);

@@ -3,10 +3,9 @@
 // rebuild does not need to load.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
-import { takeLoadedRuns } from '../../runs/loaded-runs.ts';
 import { parseReportText, reportRunIds } from '../validate-report.ts';
 import { CONTENT_DIR, REPORTS_DIR, RUNS_DIR } from '../content-dirs.ts';
-import { decodeSummary } from '../summaries.ts';
+import type { StoredRun } from '../run-store.ts';
 import { runStamps } from './run-stamps.ts';
 import {
   buildRequest,
@@ -39,8 +38,8 @@ function reportRunIdsOf(ids: Set<string>): string[] {
 
 /**
  * At the end of a full build (astro:build:done): the state, when bin/build.js started the build (it passes
- * the request) and the build is what the request says. Runs whose run.json changed between the content
- * loader and the run pages are left out, so the rebuild sees them as changed.
+ * the request) and the build is what the request says. Runs whose run.json changed between the listing of the
+ * runs and their validation are left out, so the rebuild sees them as changed.
  */
 export async function writeFastBuildState(o: {
   root: string;
@@ -49,6 +48,8 @@ export async function writeFastBuildState(o: {
   shells: PageShells;
   build: string;
   stamps: Map<string, string>;
+  /** Every run as the run store validated it. */
+  runs: Map<string, StoredRun>;
   inputs: FastBuildInputs;
 }): Promise<void> {
   const text = process.env[REQUEST_ENV];
@@ -59,13 +60,10 @@ export async function writeFastBuildState(o: {
   if (request.root !== resolve(o.root) || request.outDir !== resolve(o.outDir)) return;
   if (request.contentDir !== resolve(CONTENT_DIR)) return;
   const runsDir = resolve(RUNS_DIR);
-  const loaded = takeLoadedRuns(runsDir);
-  if (!loaded) return;
   const runs: FastBuildState['runs'] = {};
   for (const [id, stamp] of o.stamps) {
-    const l = loaded.get(id);
-    if (l && l.stamp === stamp.split('|')[0])
-      runs[id] = { ...runStamps(runsDir, id), stamp, summary: decodeSummary(l.summary) };
+    const l = o.runs.get(id);
+    if (l && l.stamp === stamp.split('|')[0]) runs[id] = { ...runStamps(runsDir, id), stamp, summary: l.summary };
   }
   await saveFastBuildState(statePath(o.root, request), {
     version: STATE_VERSION,

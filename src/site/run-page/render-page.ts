@@ -1,54 +1,74 @@
 // One run's files on the built site, /runs/<id>/index.html, results.csv and raw.tar.gz, through a cache keyed by
-// what they are made from: the page and CSV by the run.json and series.json bytes and a salt covering the page
-// shell and the site's source (the chart code included), the archive by its sha256. A rebuild finds unchanged
-// runs by their file stamps (run-pages.ts) and links their cached files, so adding one run to 10,000 renders one
-// page. Content is untrusted: the series and the archive are checked here as `benchsite validate` checks them
-// (validate-run-folder.ts), and only checked bytes are published.
+// what they are made from. In two steps, so that a build renders run pages while Astro builds its pages, before
+// the page shell exists: renderRunBody writes the body and the CSV, keyed by the run.json and series.json bytes,
+// the reports using the run and a salt covering the site's source (the chart code included); fillRunPage puts
+// the body into the shell (the page keyed by the body and the shell) and links page, CSV and archive into the
+// site. The archive is cached by its sha256. A rebuild finds unchanged runs by their file stamps (run-pages.ts)
+// and links their cached files, so adding one run to 10,000 renders one page. Content is untrusted: the series
+// and the archive are checked here as `benchsite validate` checks them (validate-run-folder.ts), run.json unless
+// these are the bytes the build validated, and only checked bytes are published.
 import type { Annotation } from '../../schemas/index.ts';
 import { annotationsBefore } from '../../analysis/history-content.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RAW_ARCHIVE_FILE } from '../../schemas/index.ts';
 import { runCsv } from '../../analysis/export-rows.ts';
 import { fileStamp } from '../../runs/file-stamp.ts';
 import { shownText, type Problem } from '../../runs/problems.ts';
 import { readContentFileSync } from '../../runs/validate-files.ts';
-import { checkArchiveFile, checkedRunJson } from '../../runs/validate-run-folder.ts';
+import { checkArchiveFile, runForSite } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
 import { fillShell } from './shell.ts';
-import { runPageBody, runPageHead } from './run-body.ts';
+import { runPageBody, runPageHead, type PageHead } from './run-body.ts';
 import type { RunReportLink } from '../run-reports.ts';
 
 export interface RenderContext {
   runsDir: string;
   outDir: string;
   cacheDir: string;
-  /** The page shell (shell.ts) with its placeholders. */
-  shell: string;
   base: string;
-  /** Changes whenever the shell, base, annotations or the site's source changes: every page is then rendered again. */
+  /** Changes whenever the base, annotations or the site's source changes: every body is then rendered again. */
   salt: string;
   /** content/annotations.yaml, checked: each run page shows those of its host up to its date. */
   annotations: Annotation[];
+  /** The digest of the last build's page shell: a body whose page in that shell is cached needs no rendering. */
+  lastShell?: string;
 }
 
 export interface RenderJob {
   id: string;
-  /** The reports that use the run (run-reports.ts): shown on its page, so part of the page's cache key. */
+  /** The reports that use the run (run-reports.ts): shown on its page, so part of the body's cache key. */
   reports?: RunReportLink[];
+  /** The stamp of the run.json bytes this build validated: those bytes are parsed without checking them again. */
+  validated?: string;
 }
 
 export interface RenderResult {
   id: string;
-  key: string;
+  /** The key of the body and CSV in the cache. */
+  body: string;
+  /** The key of the page, when it was made in the shell given (the body then was not kept). */
+  page?: string;
+  head: PageHead;
   rendered: boolean;
-  /** sha256 of the raw archive placed beside the page, when the run has one here. */
+  /** sha256 of the raw archive, cached, when the run has one here. */
   archive?: string;
   /** Why the run's files cannot be published (the run then has no page). */
   problems?: string[];
 }
+
+/** A run's page to place: its body (renderRunBody) in the shell, with its CSV and archive. */
+export interface FillJob {
+  id: string;
+  body: string;
+  head: PageHead;
+  archive?: string;
+}
+
+/** The page's key, or `missing` when neither the page nor its body is in the cache (render it first). */
+export type FillResult = { id: string; key: string } | { id: string; missing: true };
 
 const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
@@ -80,12 +100,17 @@ function writeOnce(file: string, data: Uint8Array): void {
   }
 }
 
-/** The cache file names of a run's page and CSV, and of an archive by its sha256. */
-const cacheFiles = (cacheDir: string, key: string) => ({
-  page: join(cacheDir, `${key}.html`),
-  csv: join(cacheDir, `${key}.csv`),
+/** The cache files of a run's body and CSV (by the body's key) and of its page (by the page's key). */
+const cacheFiles = (cacheDir: string, body: string) => ({
+  body: join(cacheDir, `${body}.body.html`),
+  csv: join(cacheDir, `${body}.csv`),
 });
+const cachedPage = (cacheDir: string, key: string) => join(cacheDir, `${key}.html`);
 const cachedArchive = (cacheDir: string, sha256: string) => join(cacheDir, `${sha256}.tar.gz`);
+
+/** The page's key: its body's in this shell (`shellKey`: a digest of the shell). */
+export const pageKey = (body: string, shellKey: string) =>
+  createHash('sha1').update(`${shellKey}\n${body}`).digest('hex');
 
 /**
  * The stamps of a run's files (file-stamp.ts), so a rebuild finds the page of an unchanged run without reading
@@ -97,13 +122,12 @@ export function runStamp(runsDir: string, id: string): string {
 }
 
 /** Link a cached page and CSV into the site; false when the cache no longer has them. */
-export function placeCached(id: string, key: string, ctx: RenderContext): boolean {
-  const cached = cacheFiles(ctx.cacheDir, key);
+function placeCached(id: string, key: string, body: string, ctx: Pick<RenderContext, 'cacheDir' | 'outDir'>) {
   const out = join(ctx.outDir, 'runs', id);
   mkdirSync(out, { recursive: true });
   try {
-    linkOrCopy(cached.page, join(out, 'index.html'));
-    linkOrCopy(cached.csv, join(out, 'results.csv'));
+    linkOrCopy(cachedPage(ctx.cacheDir, key), join(out, 'index.html'));
+    linkOrCopy(cacheFiles(ctx.cacheDir, body).csv, join(out, 'results.csv'));
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
@@ -112,7 +136,7 @@ export function placeCached(id: string, key: string, ctx: RenderContext): boolea
 }
 
 /** Link a cached archive beside its page (or remove a stale one when the run has none); false when it is not cached. */
-export function placeArchive(id: string, sha256: string | undefined, ctx: RenderContext): boolean {
+function placeArchive(id: string, sha256: string | undefined, ctx: Pick<RenderContext, 'cacheDir' | 'outDir'>) {
   const to = join(ctx.outDir, 'runs', id, 'raw.tar.gz');
   if (sha256 === undefined) {
     rmSync(to, { force: true });
@@ -129,15 +153,31 @@ export function placeArchive(id: string, sha256: string | undefined, ctx: Render
 
 const failed = (id: string, problems: Problem[]): RenderResult => ({
   id,
-  key: '',
+  body: '',
+  head: { title: '', description: '' },
   rendered: false,
   problems: problems.map(shownText),
 });
 
-export async function renderRunPage({ id, reports = [] }: RenderJob, ctx: RenderContext): Promise<RenderResult> {
+/** The page shell (shell.ts) and its digest (part of each page's key). */
+export interface Shell {
+  text: string;
+  key: string;
+}
+
+/**
+ * Check a run's files and render its body and CSV into the cache, unless it has them; cache its archive. With
+ * the page shell the page is made at once; without it (a build renders before Astro made the shell) the body is
+ * kept until fillRunPage has made the page of it.
+ */
+export async function renderRunBody(
+  { id, reports = [], validated }: RenderJob,
+  ctx: Omit<RenderContext, 'outDir'>,
+  shell?: Shell,
+): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
   const runFile = join(dir, 'run.json');
-  const checked = checkedRunJson(runFile, readContentFileSync(runFile));
+  const checked = runForSite(runFile, id, readContentFileSync(runFile), validated);
   const seriesFile = readContentFileSync(join(dir, 'series.json'));
   if ('problems' in checked) return failed(id, checked.problems);
   if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);
@@ -146,35 +186,36 @@ export async function renderRunPage({ id, reports = [] }: RenderJob, ctx: Render
   const archive = checkArchiveFile(join(dir, RAW_ARCHIVE_FILE), run, readContentFileSync(join(dir, RAW_ARCHIVE_FILE)));
   if (archive.problems.length) return failed(id, archive.problems);
 
-  const key = createHash('sha1')
+  const body = createHash('sha1')
     .update(ctx.salt)
     .update(text)
     .update(series ?? '')
     .update(JSON.stringify(reports))
     .digest('hex');
-  const cached = cacheFiles(ctx.cacheDir, key);
+  const cached = cacheFiles(ctx.cacheDir, body);
+  const head = runPageHead(run);
+  const page = shell && pageKey(body, shell.key);
+  const made = page
+    ? existsSync(cachedPage(ctx.cacheDir, page))
+    : existsSync(cached.body) ||
+      (ctx.lastShell !== undefined && existsSync(cachedPage(ctx.cacheDir, pageKey(body, ctx.lastShell))));
   let rendered = false;
-  if (!existsSync(cached.page) || !existsSync(cached.csv)) {
+  if (!made || !existsSync(cached.csv)) {
     const charts = await runCharts(dir, run, series);
     if (charts.problems.length) return failed(id, charts.problems);
-    writeAtomic(
-      cached.page,
-      fillShell(ctx.shell, {
-        ...runPageHead(run),
-        body: runPageBody({
-          id,
-          run,
-          charts: charts.html,
-          base: ctx.base,
-          annotations: annotationsBefore(ctx.annotations, run.host.name, run.date, run.dbms.product),
-          reports,
-        }),
-      }),
-    );
+    const text = runPageBody({
+      id,
+      run,
+      charts: charts.html,
+      base: ctx.base,
+      annotations: annotationsBefore(ctx.annotations, run.host.name, run.date, run.dbms.product),
+      reports,
+    });
+    if (page) writeAtomic(cachedPage(ctx.cacheDir, page), fillShell(shell.text, { ...head, body: text }));
+    else writeAtomic(cached.body, text);
     writeAtomic(cached.csv, runCsv(id, run));
     rendered = true;
   }
-  if (!placeCached(id, key, ctx)) throw new Error(`run page cache: ${cached.page} vanished while building`);
 
   // The archive as checked above: those bytes, not the content file read again.
   let sha: string | undefined;
@@ -182,6 +223,29 @@ export async function renderRunPage({ id, reports = [] }: RenderJob, ctx: Render
     sha = run.provenance.rawArchive!.sha256;
     writeOnce(cachedArchive(ctx.cacheDir, sha), archive.bytes);
   }
-  if (!placeArchive(id, sha, ctx)) throw new Error(`run page cache: the archive of ${id} vanished while building`);
-  return { id, key, rendered, archive: sha };
+  return { id, body, page, head, rendered, archive: sha };
+}
+
+/**
+ * The page of a run's body in `shell` (cached, the body then dropped), linked into the site with its CSV and
+ * archive. `missing` when the cache has neither the page nor the body (an older build dropped it).
+ */
+export function fillRunPage(job: FillJob, ctx: Pick<RenderContext, 'cacheDir' | 'outDir'>, shell: Shell): FillResult {
+  const key = pageKey(job.body, shell.key);
+  const page = cachedPage(ctx.cacheDir, key);
+  if (!existsSync(page)) {
+    const bodyFile = cacheFiles(ctx.cacheDir, job.body).body;
+    let body: string;
+    try {
+      body = readFileSync(bodyFile, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { id: job.id, missing: true };
+      throw e;
+    }
+    writeAtomic(page, fillShell(shell.text, { ...job.head, body }));
+    rmSync(bodyFile, { force: true });
+  }
+  if (!placeCached(job.id, key, job.body, ctx)) return { id: job.id, missing: true };
+  if (!placeArchive(job.id, job.archive, ctx)) return { id: job.id, missing: true };
+  return { id: job.id, key };
 }

@@ -29,8 +29,13 @@ export interface RunPageInput {
   reports?: RunReportLink[];
 }
 
-/** The page's <title> and meta description. */
-export function runPageHead(run: Run): { title: string; description: string } {
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/** The page's <title> and meta description (from a run or its summary). */
+export function runPageHead(run: Pick<Run, 'label' | 'benchmark'> & { host: { name: string } }): PageHead {
   return { title: run.label, description: `${run.benchmark} run ${run.label} on ${run.host.name}` };
 }
 

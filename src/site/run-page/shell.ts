@@ -3,9 +3,11 @@
 import { anchorHeadings } from '../heading-anchors.ts';
 import { esc, escAttr } from '../html.ts';
 
-export const SHELL_ROUTE = 'run-page-shell';
+// Their routes sort before every other page's (`_` before letters), so Astro builds them first, and the run pages
+// rendered while it builds the others are made in the shell at once (noteShell).
+export const SHELL_ROUTE = '_run-page-shell';
 /** The same shell without the description <meta>, for pages that have none (history pages). */
-export const TITLE_SHELL_ROUTE = 'run-page-shell-title-only';
+export const TITLE_SHELL_ROUTE = '_run-page-shell-title-only';
 export const PLACEHOLDER = {
   title: '@@benchsite-title@@',
   description: '@@benchsite-description@@',
@@ -40,3 +42,19 @@ export function fillShell(shell: string, page: { title: string; description?: st
       .join(''),
   );
 }
+
+const EARLY = Symbol.for('benchsite.page-shell');
+
+/**
+ * The middleware's note of the run page shell as Astro built it (src/middleware.ts), for the run pages a build
+ * renders while Astro builds its other pages (run-pages.ts). Through globalThis: the middleware runs in the
+ * pages' module instance, the integration in the config's.
+ */
+export function noteShell(pathname: string, html: string): void {
+  if (pathname.endsWith(`/${SHELL_ROUTE}/`) || pathname.endsWith(`/${SHELL_ROUTE}/index.html`))
+    (globalThis as Record<symbol, unknown>)[EARLY] = html;
+}
+
+/** The shell noted by the middleware in this process, if Astro built it yet. */
+export const notedShell = (): string | undefined =>
+  (globalThis as Record<symbol, unknown>)[EARLY] as string | undefined;

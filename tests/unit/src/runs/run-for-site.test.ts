@@ -1,5 +1,5 @@
 // A run a page of the site reads is checked with RunSchema once per build: parsed only when its bytes are the ones
-// the content loader validated (the same file stamp), checked here otherwise, and refused when that check fails.
+// the run store validated (the same file stamp), checked here otherwise, and refused when that check fails.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { RunSchema } from '../../../../src/schemas/index.ts';
 import { readContentFileSync } from '../../../../src/runs/validate-files.ts';
 import { runForSite } from '../../../../src/runs/validate-run-folder.ts';
-import { validateJob } from '../../../../src/runs/validate-worker.ts';
+import { validateJob } from '../../../../src/runs/validate-job.ts';
 
 const id = 'sysbench/vm/20261122-x.pg1518.cy1.pk1';
 const dir = mkdtempSync(join(tmpdir(), 'benchsite-run-for-site-'));
@@ -20,11 +20,11 @@ describe('runForSite', () => {
   it('parses the bytes the loader validated without checking them again, and checks any others once', async () => {
     copyFileSync(`content/runs/${id}/run.json`, file);
     const safeParse = vi.spyOn(RunSchema, 'safeParse');
-    // The content loader's worker: one check, and the stamp of the bytes it checked.
-    const job = await validateJob({ file, id, stamp: 'code:-' });
+    // The run store's job: one check, and the stamp of the bytes it checked.
+    const job = await validateJob({ file, id });
     expect(job.problems).toEqual([]);
     expect(safeParse).toHaveBeenCalledTimes(1);
-    const validated = job.stamp.slice(job.stamp.indexOf(':') + 1);
+    const validated = job.stamp;
     const page = runForSite(file, id, readContentFileSync(file), validated);
     expect('run' in page && page.run.label).toBe('x.pg1518.cy1.pk1');
     expect(safeParse).toHaveBeenCalledTimes(1);

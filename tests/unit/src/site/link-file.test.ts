@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkOrCopy } from '../../../../src/site/link-file.ts';
-import { removeRun } from '../../../../src/site/run-pages.ts';
+import { removeRun } from '../../../../src/site/run-page/place-pages.ts';
 
 describe('linkOrCopy', () => {
   it('links a file, and replaces what is there', () => {

@@ -2,7 +2,12 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderRunPage, type RenderContext } from '../../../../../src/site/run-page/render-page.ts';
+import {
+  fillRunPage,
+  renderRunBody,
+  type RenderContext,
+  type RenderJob,
+} from '../../../../../src/site/run-page/render-page.ts';
 import { PLACEHOLDER } from '../../../../../src/site/run-page/shell.ts';
 
 const ID = 'sysbench/vm/20261122-x.pg1518.cy1.pk1';
@@ -18,10 +23,10 @@ beforeEach(async () => {
     runsDir: join(tmp, 'runs'),
     outDir: join(tmp, 'dist'),
     cacheDir: join(tmp, 'cache'),
-    shell: SHELL,
     base: '/',
     salt: 'salt-1',
     annotations: [],
+    lastShell: 'shell-1',
   };
   await mkdir(ctx.cacheDir);
 });
@@ -29,7 +34,16 @@ afterEach(() => rm(tmp, { recursive: true, force: true }));
 
 const page = () => readFile(join(ctx.outDir, 'runs', ID, 'index.html'), 'utf8');
 
-describe('renderRunPage', () => {
+/** A run's body rendered (renderRunBody), then its page made in the shell and linked (fillRunPage). */
+async function renderRunPage(job: RenderJob, c: RenderContext) {
+  const r = await renderRunBody(job, c);
+  if (r.problems) return r;
+  const f = fillRunPage(r, c, { text: SHELL, key: 'shell-1' });
+  if ('missing' in f) throw new Error(`${r.id}: no page`);
+  return { ...r, key: f.key };
+}
+
+describe('renderRunBody and fillRunPage', () => {
   it('writes the page (shell filled with the run) and its CSV into the site', async () => {
     const r = await renderRunPage({ id: ID }, ctx);
     expect(r).toMatchObject({ id: ID, rendered: true });
@@ -55,7 +69,7 @@ describe('renderRunPage', () => {
     await writeFile(runFile, JSON.stringify({ ...run, notes: 'rerun after a config fix' }));
     const edited = await renderRunPage({ id: ID }, ctx);
     expect(edited.rendered).toBe(true);
-    expect(edited.key).not.toBe(first.key);
+    expect((edited as { key: string }).key).not.toBe((first as { key: string }).key);
     expect(await page()).toContain('<p>rerun after a config fix</p>');
 
     // The same series, written differently: other bytes, so the page is drawn again.
@@ -72,7 +86,7 @@ describe('renderRunPage', () => {
     const none = await renderRunPage({ id: ID }, ctx);
     const listed = await renderRunPage({ id: ID, reports }, ctx);
     expect(listed.rendered).toBe(true);
-    expect(listed.key).not.toBe(none.key);
+    expect((listed as { key: string }).key).not.toBe((none as { key: string }).key);
     expect(await page()).toContain('<a href="/reports/2026-11-22-a/">A &lt;report&gt;</a>');
     expect(await renderRunPage({ id: ID, reports: [...reports] }, ctx)).toEqual({ ...listed, rendered: false });
     const renamed = await renderRunPage({ id: ID, reports: [{ ...reports[0]!, title: 'B' }] }, ctx);
@@ -81,7 +95,7 @@ describe('renderRunPage', () => {
   });
 
   it('links the site file to the cached one instead of copying it', async () => {
-    const { key } = await renderRunPage({ id: ID }, ctx);
+    const { key } = (await renderRunPage({ id: ID }, ctx)) as { key: string };
     const [site, cached] = await Promise.all([
       stat(join(ctx.outDir, 'runs', ID, 'index.html')),
       stat(join(ctx.cacheDir, `${key}.html`)),
