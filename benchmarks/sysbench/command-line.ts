@@ -5,6 +5,11 @@
 /** A shell prompt before the command: `user@host:~$`, `[root@db ~]#`, `$`, `#`, `%`, `>`, or `+` of `set -x`. */
 const PROMPT = /^(?:\[[^\]]*\][$#%]|\S*[$#%>]|\+)\s+/;
 
+/** The line without the shell prompt before it (`user@host:~$ `, `> ` of a line that carries one on). */
+export function withoutPrompt(line: string): string {
+  return line.trim().replace(PROMPT, '');
+}
+
 /** Whether a token is the sysbench program, by name or path. */
 const isProgram = (t: string) => /(^|\/)sysbench$/.test(t);
 
@@ -28,7 +33,11 @@ function commandOnLine(line: string): string | undefined {
 /** A line that carries on a command typed over several lines: after the `> ` prompt, or options only. */
 function continuation(line: string): string | undefined {
   const t = line.trim();
-  if (t.startsWith('> ') || t === '>') return t.slice(1).trim();
+  if (t.startsWith('> ') || t === '>') {
+    // `> done` ends the loop typed around the command: a line of the loop, not of the command.
+    const rest = t.slice(1).trim();
+    return /^(done|fi|esac|do|then|else)\b/.test(rest) ? undefined : rest;
+  }
   if (/^--[a-z]/i.test(t) && t.split(/\s+/).every((x) => /^--|^[\w./-]+$/.test(x))) return t;
   return undefined;
 }
@@ -61,7 +70,12 @@ const ENDS_COMMAND = /^(?:;|;;|&&?|\|\|?|>>?|\d?>&?\d*|2>&1|done|fi|then|do)$/;
 
 /** Whether a command line is a shell loop around sysbench (`for t in 1 2 4; do sysbench ... --threads=$t run; done`). */
 export function isLoop(command: string): boolean {
-  return /(?:^|[;&|]\s*|\s)(?:for\s+\w+\s+in\b|while\s|until\s)/.test(command) && /\bdo\b/.test(command);
+  return /(?:^|[;&|]\s*|\s)(?:for\s+\w+\s+in\b|for\s*\(\(|while\s|until\s)/.test(command) && /\bdo\b/.test(command);
+}
+
+/** Whether a line (prompt removed) begins a shell loop: `for t in 1 2 4`, `for ((t=1; ...))`, `while ...`. */
+export function isLoopHead(line: string): boolean {
+  return /^(?:for\s+\w+\s+in\b|for\s*\(\(|while\s|until\s)/.test(line);
 }
 
 /** What a command holds of sysbench's options and script. */
@@ -72,6 +86,8 @@ export interface CommandOptions {
   lua?: string;
   /** Options and the script the line gives by a shell variable (`--threads=$t`, `sysbench $s`): unknown here. */
   unresolved?: string[];
+  /** The words of those, as the line writes them: { '--threads': '$t', 'the script': '"$s"' }. */
+  words?: Record<string, string>;
 }
 
 /**
@@ -82,6 +98,7 @@ export interface CommandOptions {
 export function commandOptions(command: string): CommandOptions {
   const options: Record<string, string> = {};
   const unresolved: string[] = [];
+  const words: Record<string, string> = {};
   let lua: string | undefined;
   let script = false;
   const all = command.split(/\s+/);
@@ -96,13 +113,17 @@ export function commandOptions(command: string): CommandOptions {
   tokens.forEach((tok, i) => {
     const m = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(tok);
     if (m) {
-      if (m[2]?.includes('$')) unresolved.push(`--${m[1]}`);
-      else options[m[1]!] = m[2] ?? 'on';
+      if (m[2]?.includes('$')) {
+        unresolved.push(`--${m[1]}`);
+        words[`--${m[1]}`] = m[2];
+      } else options[m[1]!] = m[2] ?? 'on';
     }
-    // The test script: the first word after the sysbench binary (a .lua path, or a stock test name).
-    else if (!script && bin >= 0 && i > bin && /^["']?\$/.test(tok)) {
+    // The test script: the first word after the sysbench binary (a .lua path, or a stock test name), unknown
+    // when a shell variable gives it or a part of it (`$s`, `/usr/share/sysbench/$s.lua`).
+    else if (!script && bin >= 0 && i > bin && !tok.startsWith('-') && tok.includes('$')) {
       script = true;
       unresolved.push('the script');
+      words['the script'] = tok;
     } else if (
       !script &&
       bin >= 0 &&
@@ -116,5 +137,5 @@ export function commandOptions(command: string): CommandOptions {
   });
   // sysbench 0.5 names its script with --test=<path>.lua (0.4's --test=oltp is a built-in test, no script).
   if (!lua && options.test?.endsWith('.lua')) lua = options.test.split('/').pop();
-  return { options, ...(lua ? { lua } : {}), ...(unresolved.length ? { unresolved } : {}) };
+  return { options, ...(lua ? { lua } : {}), ...(unresolved.length ? { unresolved, words } : {}) };
 }

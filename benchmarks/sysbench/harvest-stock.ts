@@ -10,6 +10,7 @@ import { luaScriptsOfRun } from './lua-scripts.ts';
 import { parseSysbenchOutput, type SysbenchOutput } from './parse-output.ts';
 import { splitSysbenchOutput } from './split-output.ts';
 import { isLoop } from './command-line.ts';
+import { unnamedScripts } from './unnamed-scripts.ts';
 import { SYSBENCH_TESTS, sysbenchTestName } from './vocabulary.ts';
 import { rangeOfRun, testTypeOfScript } from './scripts.ts';
 import { assembleSysbenchRun, baseTest, outputRows, seriesOf } from './assemble.ts';
@@ -32,14 +33,14 @@ interface Block {
   threads?: number;
   /** The script the test ran, when only its file's name says so (`oltp_point_select.txt`). */
   scriptOfFile?: string;
+  /** The script the test ran, when its command does not name it: a header line's, or its loop's by order. */
+  lua?: string;
 }
 
 export function harvestStockFiles(label: string, input: string, files: RawEntry[], opts: HarvestOptions): HarvestedRun {
   const notes: string[] = [];
   const blocks: Block[] = [];
   const dates = new Set<string>();
-  /** Files whose command names its script by a shell variable (`sysbench $s`). */
-  const byVariable = new Set<string>();
   for (const f of files) {
     const text = entryText(f);
     for (const d of datesInText(text)) dates.add(d);
@@ -47,18 +48,24 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
     // A loop shown once above a sweep (`for t in ...; do sysbench ... --threads=$t run; done`) ran every run
     // after it that shows no command of its own.
     let loop: string | undefined;
-    parts.forEach((p, k) => {
+    const outs = parts.map((p) => {
       const out = parseSysbenchOutput(p.text, loop);
       if (out.commandLine && isLoop(out.commandLine)) loop = out.commandLine;
-      if (out.unresolved?.includes('the script')) byVariable.add(f.path);
+      return out;
+    });
+    const scripts = unnamedScripts(f.path, outs);
+    notes.push(...scripts.notes);
+    parts.forEach((p, k) => {
+      const out = outs[k]!;
       const where = parts.length > 1 ? `${f.path}:${p.offset + 1}` : f.path;
       // The table load and drop of a logged session are not measurements: said, not made tests.
       if (out.step) return notes.push(`${where}: the output of sysbench ${out.step}, not a test run`);
       // The posts' name of the script's test; an output that names no script may be named after it
       // (`sysbench oltp_point_select ... run > oltp_point_select.txt`), its options then unknown.
+      const lua = out.lua ?? scripts.lua[k];
       const fileStem = stem(fileName(f.path));
-      const scriptOfFile = out.lua ? undefined : testTypeOfScript(fileStem) && fileStem;
-      const type = testTypeOfScript(out.lua ?? fileStem, out.lua ? out.options : {});
+      const scriptOfFile = lua ? undefined : testTypeOfScript(fileStem) && fileStem;
+      const type = testTypeOfScript(lua ?? fileStem, lua ? out.options : {});
       const range = rangeOfRun(type, out.options);
       const threads = out.threads ?? (Number(out.options.threads ?? out.options['num-threads']) || undefined);
       blocks.push({
@@ -73,6 +80,7 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
         ...(Number.isFinite(range) ? { range } : {}),
         ...(threads ? { threads } : {}),
         ...(scriptOfFile ? { scriptOfFile } : {}),
+        ...(!out.lua && lua ? { lua } : {}),
       });
     });
   }
@@ -92,6 +100,7 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
     test.rawFiles = [b.file.path];
     // The script's own name stays with the test, as `lua` does for a script the output's command names.
     if (b.scriptOfFile) test.params = { ...test.params, lua: `${b.scriptOfFile}.lua` };
+    if (b.lua) test.params = { ...test.params, lua: b.lua };
     results.push(...outputRows(name, b.out));
     const v = b.out.version ?? '0.4/0.5';
     if (b.out.legacy && b.out.stats) legacy.set(v, [...(legacy.get(v) ?? []), name]);
@@ -106,10 +115,6 @@ export function harvestStockFiles(label: string, input: string, files: RawEntry[
   if (byFile.length)
     notes.push(
       `${byFile.join(', ')}: the output does not show its command, so its test is named after its file's name (a sysbench script), with the script's default options`,
-    );
-  if (byVariable.size)
-    notes.push(
-      `${[...byVariable].join(', ')}: the command names its script by a shell variable, which the output does not resolve (sysbench does not print its script's name), so its tests are named after the file`,
     );
   for (const [version, which] of legacy)
     notes.push(

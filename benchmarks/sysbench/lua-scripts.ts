@@ -28,6 +28,11 @@ const STOCK = new Set([
   'select_random_ranges',
 ]);
 
+/** Whether a word is the name of a script sysbench or mytools has (`oltp_read_only`), without `.lua`. */
+export function isKnownScript(word: string): boolean {
+  return STOCK.has(word) || MYTOOLS_ONLY.has(word);
+}
+
 /** Options only the mytools scripts read. */
 const MYTOOLS_OPTIONS = /(^|\s)--(pgsql_conn_id|hot-points|covered|on-id)(=|\s|$)/;
 

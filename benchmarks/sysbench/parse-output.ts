@@ -4,7 +4,8 @@
 // (split-output.ts). Only what the text holds is read: a report cut short keeps the values before the cut and
 // says where it ends; no value gets a default.
 import { numberRuns } from '../../collectors/lib/numbers.ts';
-import { commandAt, commandOptions } from './command-line.ts';
+import { commandOptions } from './command-line.ts';
+import { preambleOf } from './preamble.ts';
 
 interface CountRate {
   count: number;
@@ -39,6 +40,15 @@ export interface SysbenchOutput {
   lua?: string;
   /** What the command line gives by a shell variable (`--threads=$t`, `sysbench $s`), unknown from it. */
   unresolved?: string[];
+  /** Those as the command line writes them: { '--threads': '$t', 'the script': '$s' }. */
+  unresolvedWords?: Record<string, string>;
+  /** Whether the command is a loop shown above an earlier run of the file, not a line this run shows. */
+  fromLoopAbove?: boolean;
+  /**
+   * A line before the banner that names one script (`=== oltp_update_index threads=1`, echoed by the loop that
+   * ran it), when the command names none: that script's file and the line.
+   */
+  header?: { lua: string; line: string };
   /** `N CPUs` line printed by run.sh (client host). */
   cpus?: number;
   /** sysbench version from the banner, e.g. `1.0.20`, `1.1.0-3ceba0b`, `0.4.12`. */
@@ -83,6 +93,11 @@ const EVENTS = /^\s*total number of events:\s+(\d+)/;
 const EPS = /^\s*events\/s \(eps\):\s+([\d.]+)/;
 /** The banner: `sysbench 1.0.20 (using ...)`, `sysbench 1.1.0-3ceba0b (...)`, `sysbench 0.4.12:  multi-threaded ...`. */
 export const BANNER = /^sysbench (\d+\.\d+(?:\.\d+)?(?:-[0-9a-f]+)?)(?=[\s:]|$)/;
+/** Where the banner's line begins in a text, or -1. */
+function bannerAt(text: string): number {
+  const m = /^sysbench \d+\.\d+(?:\.\d+)?(?:-[0-9a-f]+)?(?=[\s:]|$)/m.exec(text);
+  return m ? m.index : -1;
+}
 /** The first line of the report: 1.x `SQL statistics:`, 0.4/0.5 `OLTP test statistics:`. */
 export const STATS_HEADER = /^\s*(SQL|OLTP test) statistics:/;
 /** Lines only the table load and drop print. */
@@ -97,14 +112,17 @@ const CLEANUP = /^Dropping table '/;
 export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput {
   const out: SysbenchOutput = { options: {}, intervals: [], legacyIntervals: [], errors: [], warnings: [] };
   // The command comes first when a harness echoed it (mytools run.sh, benchsite run) or the log shows it typed.
-  const head = commandBefore(text) ?? loop;
+  const pre = preambleOf(text, bannerAt(text));
+  const head = pre.command ?? loop;
   if (head) {
     out.commandLine = head;
+    if (pre.command === undefined) out.fromLoopAbove = true;
     const c = commandOptions(head);
     out.options = c.options;
     if (c.lua) out.lua = c.lua;
-    if (c.unresolved) out.unresolved = c.unresolved;
+    if (c.unresolved) [out.unresolved, out.unresolvedWords] = [c.unresolved, c.words];
   }
+  if (pre.header && !out.lua) out.header = pre.header;
   let inStats = false;
   const stats: Partial<SysbenchStats> & Pick<SysbenchStats, 'queries' | 'latencyMs'> = { queries: {}, latencyMs: {} };
   let started = false;
@@ -306,30 +324,6 @@ function threadsDisagree(out: SysbenchOutput): string | undefined {
     if (most > n || (rows.length > 1 && most < n)) said.push(`${n} threads`, `interval lines of up to ${most}`);
   }
   return said.length ? `the output disagrees on its thread count: ${said.join(', ')}` : undefined;
-}
-
-/**
- * The command line the text starts with, when it has one: the last one shown before sysbench's banner (after
- * a `+ for t in ...` line of `bash -x`, a `date`, an `echo`), or the first line's when the text has no banner.
- */
-function commandBefore(text: string): string | undefined {
-  const lines = text
-    .slice(0, 4096)
-    .split('\n', 24)
-    .map((l) => l.replace(/\r$/, ''));
-  const banner = lines.findIndex((l) => BANNER.test(l));
-  let found: string | undefined;
-  for (let k = 0; k < (banner < 0 ? 1 : banner); k++) {
-    const c = commandAt(lines, k);
-    if (c) {
-      found = c.command;
-      k += c.lines - 1;
-    }
-  }
-  if (found !== undefined || banner >= 0) return found;
-  let k = 0;
-  while (k < lines.length && lines[k]!.trim() === '') k++;
-  return commandAt(lines, k)?.command;
 }
 
 /** How far a rate may be from count / elapsed: sysbench divides by its own timer, a hair off `total time`. */

@@ -15,10 +15,11 @@ const REPORT_LINE =
   /^\s*(queries performed|read|write|other|total|transactions|queries|ignored errors|reconnects|read\/write requests|other operations|deadlocks|General statistics|Test execution summary|Throughput|events\/s \(eps\)|time elapsed|total time|total time taken by event execution|total number of events|Latency \(ms\)|per-request statistics|response time|min|avg|max|sum|(?:approx\.\s+)?\d+(?:th)? percentile|Threads fairness|events \(avg\/stddev\)|execution time \(avg\/stddev\)):/;
 
 /**
- * The runs of a file in order. A run begins at sysbench's banner (or at the command typed or echoed just
- * before it) when the text before it already holds a run's banner or report; a report that follows another
- * with no banner between them (pasted reports) begins after the last line of the report before it. A file of
- * one run is one block, the whole text.
+ * The runs of a file in order. A run begins at sysbench's banner when the text before it already holds a run's
+ * banner or report: after a report, with the lines between that report and the banner (what a loop printed
+ * before the run: its `bash -x` trace, a header, a date, the command); else at the command typed or echoed just
+ * before the banner. A report that follows another with no banner between them (pasted reports) begins after
+ * the last line of the report before it. A file of one run is one block, the whole text.
  */
 export function splitSysbenchOutput(text: string): OutputBlock[] {
   if (!needsSplit(text)) return [{ text, offset: 0 }];
@@ -31,7 +32,7 @@ export function splitSysbenchOutput(text: string): OutputBlock[] {
     const from = starts[starts.length - 1]!;
     if (BANNER.test(line)) {
       if (banner || report) {
-        starts.push(commandStart(lines, i, from));
+        starts.push(report ? afterReport(lines, i, from) : commandStart(lines, i, from));
         report = false;
       }
       banner = true;
@@ -64,6 +65,22 @@ function needsSplit(text: string): boolean {
     return n;
   };
   return count(/^sysbench \d+\.\d+/gm) + count(/^[ \t]*(?:SQL|OLTP test) statistics:/gm) >= 2;
+}
+
+/** How far above its banner a run's lines are looked for: a loop's trace, header and command fit in far less. */
+const LEAD_LINES = 64;
+
+/**
+ * Where the run whose banner is at `banner` begins when a report ends before it: at the first line after that
+ * report that is not blank. At the command shown before the banner when no report line is near.
+ */
+function afterReport(lines: string[], banner: number, from: number): number {
+  let i = banner - 1;
+  while (i > from && i >= banner - LEAD_LINES && !REPORT_LINE.test(lines[i]!) && !STATS_HEADER.test(lines[i]!)) i--;
+  if (i <= from || i < banner - LEAD_LINES) return commandStart(lines, banner, from);
+  i++;
+  while (i < banner && lines[i]!.trim() === '') i++;
+  return i;
 }
 
 /**

@@ -37,19 +37,60 @@ describe('benchsite harvest of a thread sweep appended to one log', () => {
 });
 
 describe('benchsite harvest of a sweep pasted with the loop or the `bash -x` trace that ran it', () => {
-  const text = readFileSync(`${LOGS}sweep-mariadb-read-only.log`, 'utf8');
-  const threads = [...text.matchAll(/^Number of threads: (\d+)$/gm)].map((m) => Number(m[1]));
-  for (const file of ['loop-after-prompt.log', 'bash-x-trace.log', 'loop-over-scripts.log'])
-    it(`${file}: 7 tests with their own thread counts, valid`, () => {
+  /** Each run of a real log: `Number of threads:` and the `queries:` rate, read with plain regexes. */
+  const printed = (file: string) => {
+    const text = readFileSync(LOGS + file, 'utf8');
+    const threads = [...text.matchAll(/^Number of threads: (\d+)$/gm)].map((m) => Number(m[1]));
+    const qps = [...text.matchAll(/^\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)$/gm)].map((m) => Number(m[1]));
+    return threads.map((t, i) => ({ threads: t, qps: qps[i]! }));
+  };
+  const sweep = printed('sweep-mariadb-read-only.log');
+  const two = printed('loop-two-scripts-bash-x.log');
+  const readOnly = (runs: typeof sweep) => runs.map((r) => `read-only_range=100_threads=${r.threads}`);
+  const twoScripts = [...readOnly(two.slice(0, 4)), ...two.slice(4).map((r) => `point-query_threads=${r.threads}`)];
+  for (const [file, runs, names] of [
+    ['pasted/loop-after-prompt.log', sweep, readOnly(sweep)],
+    ['pasted/loop-typed-over-lines.log', sweep, readOnly(sweep)],
+    ['pasted/loop-in-script.log', sweep, readOnly(sweep)],
+    ['pasted/bash-x-trace.log', sweep, readOnly(sweep)],
+    ['pasted/loop-over-scripts.log', sweep, readOnly(sweep)],
+    ['loop-two-scripts-bash-x.log', two, twoScripts],
+    ['pasted/loop-over-two-scripts.log', two, twoScripts],
+    ['pasted/loop-with-headers.log', two, twoScripts],
+  ] as const)
+    it(`${file}: a test per run with its own thread count, qps and script, valid`, () => {
       const out = mkdtempSync(join(tmpdir(), 'benchsite-pasted-'));
-      const r = benchsite(['harvest', `${LOGS}pasted/${file}`, '--out', out]);
+      const r = benchsite(['harvest', LOGS + file, '--out', out]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/^wrote +\S+\/run\.json {2}\(7 tests\)$/m);
+      expect(r.stdout).toMatch(new RegExp(`^wrote +\\S+/run\\.json {2}\\(${runs.length} tests\\)$`, 'm'));
       const run = runOf(join(ROOT, /^wrote +(\S+)\/run\.json/m.exec(r.stdout)![1]!));
-      expect(run.tests.map((t: { params: { threads: number } }) => t.params.threads)).toEqual(threads);
-      expect(run.tests.every((t: { status: string }) => t.status === 'ok')).toBe(true);
-      expect(benchsite(['validate', out]).code).toBe(0);
+      const tests: Array<{ name: string; status: string; params: { threads: number; lua?: string } }> = run.tests;
+      expect(tests.map((t) => t.name)).toEqual(names);
+      expect(tests.map((t) => t.params.threads)).toEqual(runs.map((x) => x.threads));
+      const qps = (t: string) =>
+        run.results.find((x: { test: string; metric: string }) => x.test === t && x.metric === 'qps').value;
+      expect(tests.map((t) => qps(t.name))).toEqual(runs.map((x) => x.qps));
+      expect(tests.every((t) => t.status === 'ok' && t.params.lua && !JSON.stringify(t.params).includes('$'))).toBe(
+        true,
+      );
+      const v = benchsite(['validate', out]);
+      expect(v.code, v.stdout + v.stderr).toBe(0);
     });
+
+  it('a loop over scripts the paste cannot match: tests named after the file, and a note saying why', () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchsite-pasted-'));
+    const r = benchsite(['harvest', `${LOGS}pasted/loop-over-two-scripts-half.log`, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const run = runOf(join(ROOT, /^wrote +(\S+)\/run\.json/m.exec(r.stdout)![1]!));
+    expect(run.tests.map((t: { name: string }) => t.name)).toEqual(
+      two.slice(0, 4).map((x) => `loop-over-two-scripts-half_threads=${x.threads}`),
+    );
+    expect(run.provenance.notes.join('\n')).toContain(
+      "the loop's order cannot (the loop makes 8 runs, but the file shows 4)",
+    );
+    expect(r.stdout).toMatch(/^ {2}note: loop-over-two-scripts-half\.log: .* named after the file$/m);
+    expect(benchsite(['validate', out]).code).toBe(0);
+  });
 });
 
 describe('benchsite harvest of good outputs beside bad files', () => {
