@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { random } from '../bench/random.ts';
 import { writeTar } from '../collectors/lib/tar.ts';
 import type { Seed, SeedFile } from './corpus.ts';
+import { loopShownAbove } from './pasted-sweeps.ts';
 
 /** A small, fast PRNG (mulberry32): the same seed gives the same cases on every machine. */
 export const prng = random;
@@ -128,24 +129,8 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
       );
     return concat(d, enc.encode(d.length && d[d.length - 1] !== 10 ? '\n' : ''), enc.encode(again));
   },
-  /**
-   * The loop that ran a sweep, pasted above it (`$ for t in ...; do sysbench $s --threads=$t run; done`), or
-   * the `bash -x` trace of each run (`+ sysbench ... --threads=N run`) before its banner.
-   */
-  'loop shown above': (d, r) => {
-    const text = dec.decode(d);
-    if (r.chance(0.5)) {
-      const script = r.pick(['oltp_read_only', '$s', '"$script"', 'oltp_point_select.lua']);
-      const loop = `${r.pick(['', '$ ', 'user@host:~$ ', '+ '])}for t in 1 2 4 8; do sysbench ${script} --threads=$t --time=3 run; done${r.pick(['', ' >> log 2>&1', ' | tee -a log'])}\n`;
-      return enc.encode(loop + text);
-    }
-    return enc.encode(
-      text.replace(
-        /^sysbench \d+\.\d+/gm,
-        (banner) => `+ sysbench oltp_read_only --threads=${1 << r.int(7)} run\n${banner}`,
-      ),
-    );
-  },
+  /** The loop that ran a sweep pasted above it, or a trace or header before each run (pasted-sweeps.ts). */
+  'loop shown above': loopShownAbove,
   /** A report cut inside, at a line end or mid-line: a paste or a log that stops while the run printed it. */
   'truncate in report': (d, r) => {
     const text = dec.decode(d);

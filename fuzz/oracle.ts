@@ -187,6 +187,8 @@ function checkRun(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): 
     if (t.sla && t.sla.passed !== t.sla.achievedInsertsPerS >= t.sla.threshold * t.sla.targetInsertsPerS)
       return { kind: 'wrong', place: `${fmt}: SLA passed disagrees with its numbers`, detail: JSON.stringify(t.sla) };
   }
+  const kept = keptRuns(h, c, base);
+  if (kept) return kept;
   // 3. Numbers of tests whose files were not touched are the numbers of the untouched input; after a mutation
   // that changes no character a number is read from (CRLF, BOM, trailing blanks), every number is.
   const b = base.get(h.run.label);
@@ -219,6 +221,60 @@ function checkRun(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): 
 }
 
 const dec = new TextDecoder();
+
+/** Mutations that add what people paste around runs (a loop, a trace, another run) and damage nothing. */
+const SHAPE_ONLY = ['CRLF', 'BOM', 'trailing spaces', 'gzip intact', 'loop shown above', 'appended run'];
+
+/**
+ * sysbench runs are never named or labelled by a shell variable (`$t`, `$s`). After mutations that damage
+ * nothing, no run of a file of plain output is lost (its ok tests are at least the untouched file's) and each
+ * ok test's thread count is one its file prints (`Number of threads:`), never the loop's or the first run's.
+ */
+function keptRuns(h: HarvestedRun, c: FuzzCase, base: Map<string, RunSummary>): Outcome | undefined {
+  if (c.seed.format !== 'sysbench') return undefined;
+  const named = h.run.tests.find((t) => t.name.includes('$') || JSON.stringify(t.params ?? {}).includes('$'));
+  if (named)
+    return {
+      kind: 'wrong',
+      place: 'sysbench: a test named or labelled by a shell variable',
+      detail: `${named.name} ${JSON.stringify(named.params)}`,
+    };
+  const b = base.get(h.run.label);
+  if (!b || h.run.provenance.harvester?.format !== 'sysbench-output') return undefined;
+  if (!c.mutations.every((m) => SHAPE_ONLY.some((k) => m.startsWith(`${k} `)))) return undefined;
+  const okOf = (tests: Array<{ ok: boolean; rawFiles: string[] }>) => {
+    const n = new Map<string, number>();
+    for (const t of tests) {
+      // A file gzipped intact is the same file.
+      const file = t.rawFiles[0]?.replace(/\.gz$/, '');
+      if (t.ok && file) n.set(file, (n.get(file) ?? 0) + 1);
+    }
+    return n;
+  };
+  const after = okOf(h.run.tests.map((t) => ({ ok: t.status === 'ok', rawFiles: t.rawFiles ?? [] })));
+  for (const [file, n] of okOf([...b.tests.values()]))
+    if ((after.get(file) ?? 0) < n)
+      return {
+        kind: 'wrong',
+        place: 'sysbench: a run of a file lost after mutations that damage nothing',
+        detail: `${file}: ${n} ok tests before, ${after.get(file) ?? 0} after (${c.mutations.join('; ')})`,
+      };
+  for (const t of h.run.tests) {
+    const name = t.rawFiles?.[0];
+    if (t.status !== 'ok' || !name || typeof t.params?.threads !== 'number') continue;
+    const texts = c.files.filter((f) => f.path === name || f.path.endsWith(`/${name}`)).map((f) => dec.decode(f.data));
+    const stated = new Set(
+      texts.flatMap((x) => [...x.matchAll(/^Number of threads: (\d+)/gm)].map((m) => Number(m[1]))),
+    );
+    if (stated.size && !stated.has(t.params.threads))
+      return {
+        kind: 'wrong',
+        place: 'sysbench: a thread count its file does not print',
+        detail: `${t.name}: threads ${t.params.threads}, the file prints ${[...stated].join(', ')} (${c.mutations.join('; ')})`,
+      };
+  }
+  return undefined;
+}
 
 /**
  * The numbers a run publishes against the input's own totals, read here with regexes of the fuzzer's own:
