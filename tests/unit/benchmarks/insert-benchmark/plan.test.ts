@@ -1,10 +1,6 @@
 // planInsertBenchmark is pure: spec in, steps out. The command lines are checked against the ones np.sh wrote
 // as line 1 of every o.ib file of the real runs (realruns/ibench.tar.gz), for a spec with the same settings.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { IIBENCH_LAUNCHER, planInsertBenchmark } from '../../../../benchmarks/insert-benchmark/plan.ts';
 import { parseSpec, SpecError } from '../../../../collectors/lib/read-spec.ts';
 import type { RunStep } from '../../../../collectors/lib/steps.ts';
@@ -58,17 +54,8 @@ describe('planInsertBenchmark', () => {
       'check-iibench',
       ...FIXTURE_STEPS.map((s) => `test:${s}`),
     ]);
-    // The check runs in the host's shell before any step: a missing iibench.py stops the entry with a message.
-    const check = plan.runs[0]!.steps.find((s) => s.id === 'check-iibench')!;
-    if (check.kind !== 'shell') throw new Error('not a shell step');
-    const dir = mkdtempSync(join(tmpdir(), 'ib-check-'));
-    const missing = spawnSync('sh', ['-c', check.script], { cwd: dir, encoding: 'utf8' });
-    expect([missing.status, missing.stderr]).toEqual([
-      1,
-      "iibench.py is not a readable file on this host: set benchmark.iibench to the path of mytools' bench/ibench/iibench.py\n",
-    ]);
-    writeFileSync(join(dir, 'iibench.py'), '');
-    expect(spawnSync('sh', ['-c', check.script], { cwd: dir }).status).toBe(0);
+    // The check runs in the host's shell before any step (run by tests/integration/insert-benchmark-host-scripts.test.ts).
+    expect(plan.runs[0]!.steps.find((s) => s.id === 'check-iibench')?.kind).toBe('shell');
     const defaults = spec(
       '  kind: insert-benchmark\n  iibench: /opt/mytools/bench/ibench/iibench.py\n  rows: { load: 20000000, write: 40000000 }',
     );
@@ -233,31 +220,5 @@ describe('the insert-benchmark spec', () => {
     expect(
       bad('  kind: insert-benchmark\n  iibench: ib.py\n  rows: { load: 1, write: 1 }\n  dataLength: { min: 30 }'),
     ).toContain('benchmark.dataLength.min: min 30 is above max 20');
-  });
-});
-
-describe('the iibench.py launcher', () => {
-  it('gives iibench.py its password in sys.argv, from the environment, never on the command line (real python3)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ib-launcher-'));
-    // A script that shows what it got: its argv, its own command line as ps sees it, its path and __name__.
-    writeFileSync(
-      join(dir, 'show.py'),
-      [
-        'import json, os, sys',
-        "cmdline = open('/proc/self/cmdline', 'rb').read().decode().split('\\0')",
-        "print(json.dumps({'argv': sys.argv, 'cmdline': cmdline, 'path0': sys.path[0], 'name': __name__,",
-        "  'env': 'BENCHSITE_DB_PASSWORD' in os.environ}))",
-      ].join('\n'),
-    );
-    const secret = "p w'd;$x";
-    const r = spawnSync('python3', ['-c', IIBENCH_LAUNCHER, join(dir, 'show.py'), '--my_id=1'], {
-      env: { ...process.env, BENCHSITE_DB_PASSWORD: secret },
-      encoding: 'utf8',
-    });
-    expect(r.stderr).toBe('');
-    const seen = JSON.parse(r.stdout);
-    expect(seen.argv).toEqual([join(dir, 'show.py'), '--my_id=1', `--db_password=${secret}`]);
-    expect(seen.cmdline.join(' ')).not.toContain(secret);
-    expect(seen).toMatchObject({ path0: dir, name: '__main__', env: false });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +17,6 @@ function plant(out: string, holder: Record<string, unknown>): string {
   );
   return file;
 }
-
-/** The pid of a process that has ended. */
-const deadPid = () => spawnSync('true').pid!;
 
 describe('withContentLock', () => {
   it('runs the work holding the lock, and leaves the runs folder as it was', async () => {
@@ -46,29 +42,6 @@ describe('withContentLock', () => {
     expect(log).toEqual(['a in', 'a out', 'b in', 'b out', 'c in', 'c out']);
   });
 
-  it('waits for a live holder, says so once, and gives up naming it', async () => {
-    const out = fresh();
-    const sleeper = spawn('sleep', ['30']);
-    try {
-      const file = plant(out, { pid: sleeper.pid, host: hostname() });
-      const told: string[] = [];
-      const started = Date.now();
-      const err = await withContentLock(out, async () => 'ran', { timeoutMs: 1500, onWait: (l) => told.push(l) }).catch(
-        (e: Error) => e.message,
-      );
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
-      expect(err).toBe(
-        `${file}: another writer holds this runs folder: benchsite harvest (pid ${sleeper.pid} on ${hostname()}, since 2026-01-01T00:00:00.000Z); gave up after 2 s. Wait for it to finish and run the command again. If that process is gone (on another host: look there), remove the lock file; BENCHSITE_LOCK_TIMEOUT=<seconds> waits longer.`,
-      );
-      expect(told).toEqual([
-        `waiting for ${out}: benchsite harvest (pid ${sleeper.pid} on ${hostname()}, since 2026-01-01T00:00:00.000Z) is writing runs there`,
-      ]);
-      expect(existsSync(file)).toBe(true); // a live holder's lock is never broken
-    } finally {
-      sleeper.kill();
-    }
-  });
-
   it('takes the lock as soon as the holder releases it', async () => {
     const out = fresh();
     let release!: () => void;
@@ -83,21 +56,10 @@ describe('withContentLock', () => {
     expect(order).toEqual(['first done', 'second']);
   });
 
-  it('breaks the lock of a holder that died on this host, or whose pid a later process took', async () => {
-    for (const holder of [
-      { pid: deadPid(), host: hostname() },
-      { pid: process.pid, host: hostname(), started: 'another start', token: 'someone else' },
-    ]) {
-      const out = fresh();
-      plant(out, holder);
-      expect(await withContentLock(out, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
-      expect(readdirSync(out)).toEqual([]);
-    }
-  });
-
   it('never breaks the lock of another host: waits, then names it', async () => {
     const out = fresh();
-    plant(out, { pid: deadPid(), host: 'elsewhere.example' });
+    // Whether its pid lives here says nothing about a holder on another host.
+    plant(out, { pid: process.pid, host: 'elsewhere.example' });
     const err = await withContentLock(out, async () => 'ran', { timeoutMs: 300, onWait: () => {} }).catch(
       (e: Error) => e.message,
     );

@@ -1,6 +1,7 @@
+// Shell quoting of what benchsite runs on a host (collectors/lib/transport/shell-quote.ts), checked with a real sh.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { quote, remoteCommand } from '../../../../../collectors/lib/transport/shell-quote.ts';
+import { quote, remoteCommand } from '../../collectors/lib/transport/shell-quote.ts';
 
 describe('shell quoting', () => {
   it('keeps every argument one word, whatever it holds (checked with a real sh)', () => {

@@ -4,7 +4,7 @@
 // once (issue 22 leftovers). esbuild, as Astro's build minifies.
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { ROOT } from '../../../helpers/build-site.ts';
+import { ROOT } from '../helpers/build-site.ts';
 
 describe('compare view bundle', () => {
   it("holds the engine but no benchmark's code, and stays small", async () => {

@@ -1,9 +1,11 @@
+// known_hosts checks of the SSH transport (collectors/lib/transport/known-hosts.ts) against real keys and entries
+// made by ssh-keygen.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkKnownHosts, fingerprint, hostEntryName } from '../../../../../collectors/lib/transport/known-hosts.ts';
+import { checkKnownHosts, fingerprint, hostEntryName } from '../../collectors/lib/transport/known-hosts.ts';
 
 // Real keys from ssh-keygen, and fingerprints as ssh-keygen -l prints them.
 const dir = mkdtempSync(join(tmpdir(), 'kh-'));

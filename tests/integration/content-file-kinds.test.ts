@@ -6,8 +6,8 @@ import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readContentFile, readContentFileSync } from '../../../../src/runs/validate-files.ts';
-import { fileStamp } from '../../../../src/runs/file-stamp.ts';
+import { readContentFile, readContentFileSync } from '../../src/runs/validate-files.ts';
+import { fileStamp } from '../../src/runs/file-stamp.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'benchsite-content-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
