@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   batchMeansInterval,
+  bisectT,
   centredOn,
   estimateFromInterval,
   normalQuantile,
@@ -57,6 +58,18 @@ describe('Student t and normal quantiles', () => {
     expect(tQuantile(0.975, Infinity)).toBeCloseTo(1.959964, 5);
     expect(normalQuantile(0.995)).toBeCloseTo(2.575829, 5);
     expect(() => tQuantile(0.975, 0)).toThrow(RangeError);
+  });
+
+  it('are the plain bisection’s numbers to the last bit, the CDF evaluated only where the guess cannot tell', () => {
+    // Every interval the site prints rests on these numbers: the guess (Newton's method) may only spare work.
+    const u = rng(26);
+    const dfs = [
+      ...Array.from({ length: 300 }, (_, i) => i + 1),
+      ...Array.from({ length: 6000 }, (_, i) => 1 + u() * (i % 3 === 0 ? 10 : i % 3 === 1 ? 1000 : 1e6)),
+      ...Array.from({ length: 300 }, () => 0.1 + u() * 0.9),
+    ];
+    for (const p of [0.975, 0.95, 0.995, 0.6, 0.999999])
+      for (const df of dfs) expect(Object.is(tQuantile(p, df), bisectT(p, df)), `${p}, ${df}`).toBe(true);
   });
 });
 
