@@ -83,15 +83,32 @@ function variant(t: Template, i: number, kind: string): { run: Run; series: Seri
   return { run, series };
 }
 
-/** Write (once; reused when complete) a content tree of `n` runs under `dir`. */
+/** The first `n` tests of a template, with their results and series. */
+function firstTests(t: Template, n: number): Template {
+  const run = structuredClone(t.run);
+  run.tests = run.tests.slice(0, n);
+  const kept = new Set(run.tests.map((x) => x.name));
+  run.results = run.results.filter((r) => kept.has(r.test));
+  const series: SeriesFile = { schemaVersion: 1, tests: {} };
+  for (const name of kept) if (t.series.tests[name]) series.tests[name] = t.series.tests[name]!;
+  return { ...t, run, series };
+}
+
+/**
+ * Write (once; reused when complete) a content tree of `n` runs under `dir`. A `light` tree (the 100,000 runs)
+ * keeps to a few gigabytes: 60 % sysbench runs of 10 tests, 35 % HammerDB grids, 5 % Insert Benchmark runs,
+ * series.json for one run in ten, and no raw archives in the tree (run.json names them at a URL, as a site that
+ * keeps archives elsewhere does).
+ */
 export async function generateContent(
   dir: string,
   n: number,
   log: (s: string) => void = () => {},
+  opts: { light?: boolean } = {},
 ): Promise<{ dir: string; runs: number }> {
   // The format of the generated tree: bump to generate it again (2: no charts.html, archives copied, not linked;
   // 3: time and thread columns of series not jittered).
-  const marker = join(dir, '.complete-3');
+  const marker = join(dir, opts.light ? '.complete-3-light' : '.complete-3');
   if (existsSync(marker)) return { dir, runs: n };
   await rm(dir, { recursive: true, force: true });
   const scratch = join(dir, '..', '.templates');
@@ -110,19 +127,39 @@ export async function generateContent(
       archive: join(grid, 'raw.tar.gz'),
     },
   };
+  if (opts.light) templates.sysbench = firstTests(templates.sysbench!, 10);
   const runsDir = join(dir, 'runs');
   await mkdir(join(dir, 'reports'), { recursive: true });
   for (let i = 0; i < n; i++) {
-    const kind = i % 10 < 5 ? 'sysbench' : i % 10 < 8 ? 'ibench' : 'hammerdb';
+    const kind = opts.light
+      ? i % 20 < 12
+        ? 'sysbench'
+        : i % 20 < 19
+          ? 'hammerdb'
+          : 'ibench'
+      : i % 10 < 5
+        ? 'sysbench'
+        : i % 10 < 8
+          ? 'ibench'
+          : 'hammerdb';
     const t = templates[kind]!;
     const { run, series } = variant(t, i, kind);
+    if (opts.light && i % 10 !== 0) {
+      series.tests = {};
+      for (const test of run.tests) delete test.series;
+    }
+    if (opts.light && run.provenance.rawArchive)
+      run.provenance.rawArchive = {
+        ...run.provenance.rawArchive,
+        location: `https://archives.example/${runId(run)}/raw.tar.gz`,
+      };
     const runDir = join(runsDir, runId(run));
     await mkdir(runDir, { recursive: true });
     if (Object.keys(series.tests).length) {
       // As `benchsite harvest` writes them.
       await writeFile(join(runDir, 'series.json'), seriesJson(series));
     }
-    if (run.provenance.rawArchive) {
+    if (run.provenance.rawArchive?.location === 'raw.tar.gz') {
       if (!existsSync(join(runDir, 'raw.tar.gz'))) await copyFile(t.archive, join(runDir, 'raw.tar.gz'));
     }
     await writeFile(join(runDir, 'run.json'), formatJson(run));

@@ -1,13 +1,14 @@
-// `npm run bench [-- --quick] [--only=harness,startup,harvest,build,pages] [--mytools=<dir>]`: performance figures
-// of benchsite, printed as `<name> <value> <unit>` (and the target, when the figure has one) and written to
-// bench-results.json with the machine they ran on. --quick uses small sizes (a smoke check). The comparison with
+// `npm run bench [-- --quick] [--only=harness,startup,harvest,build,pages,scale] [--mytools=<dir>]`: performance
+// figures of benchsite, printed as `<name> <value> <unit>` (and the target, when the figure has one) and written to
+// bench-results.json with the machine they ran on. --quick uses small sizes (a smoke check) and leaves out the
+// 100,000-run tree (scale: about 7 GB, generated once under bench/.data). The comparison with
 // the mytools summary scripts needs them: --mytools=<dir> or BENCHSITE_MYTOOLS (figures-harness.ts).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { harnessFigures, mytoolsDir, startupFigures } from './figures-harness.ts';
 import { harvestFigures } from './figures-harvest.ts';
-import { buildFigures, pageFigures } from './figures-site.ts';
+import { buildFigures, pageFigures, scaleFigures } from './figures-site.ts';
 import { machine, type Figure } from './measure.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,6 +47,7 @@ if (want('harness')) {
 if (want('harvest')) for (const f of await harvestFigures(work, sizes.raw, log)) record(f);
 if (want('build')) for (const f of await buildFigures(work, sizes.runs, log)) record(f);
 if (want('pages')) for (const f of await pageFigures(work, sizes.compare, log)) record(f);
+if (want('scale') && !quick) for (const f of await scaleFigures(work, log)) record(f);
 
 const result = {
   date: new Date().toISOString(),
