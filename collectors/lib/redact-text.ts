@@ -6,11 +6,14 @@
 // - JSON and Python reprs: `"db_password": "b"`, `'db_password': 'b'`; YAML and logs: `password: b`;
 // - SQL: `PASSWORD 'b'`, `PASSWORD('b')`, `IDENTIFIED BY 'b'` (also `WITH plugin BY`, `AS`);
 // - the mytools harness's database argument `mariadb,root,b,127.0.0.1,test,...`;
-// - settings and config files, command lines (`mysql -pb`, `mysql -p b`, `--password=b`, `PGPASSWORD=b`),
-//   connection strings and URIs (redact.ts);
+// - settings and config files, command lines (`mysql -pb`, `mysql -p b`, `--password=b`, `PGPASSWORD=b`)
+//   (redact.ts), connection strings and URIs (redact-inline.ts);
 // - process listings reduced to the DBMS's and the benchmark client's lines (redact-ps.ts).
+// A quoted value is read where it ends as every password is (redact-inline.ts's valueEnd), whatever its quoting.
 // Only lines with a marker are looked at, so a long series costs one regular expression search. Pure.
-import { isSecretName, isSecretValue, MASK, redactCommand, redactConfigText } from './redact.ts';
+import { redactCommand, redactConfigText } from './redact.ts';
+import { isSecretName, isSecretValue, MASK } from './secret-names.ts';
+import { valueEnd } from './redact-inline.ts';
 import { reduceProcessListings, type ListingState } from './redact-ps.ts';
 
 /**
@@ -28,8 +31,6 @@ export const MARKER =
 const LONG_TEXT = 1024;
 const LONG_TEXT_FLAGS = 'gi';
 
-/** A quoted string (escaped or doubled quotes inside) or a bare word. */
-const QUOTED = String.raw`'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"`;
 /** A Tcl word: braced (one level of nested braces), quoted, or bare with backslash escapes. */
 const TCL_WORD = String.raw`(?:\{(?:[^{}\\]|\\.|\{(?:[^{}\\]|\\.)*\})*\}|"(?:[^"\\]|\\.)*"|(?:\\.|[^\s\\{}])+)`;
 
@@ -38,19 +39,14 @@ const HAMMERDB_SAME =
   /(\bValue\s+)(.*?)(\s+for\s+[\w.-]+:([\w.-]+)\s+is the same as existing value\s+)(.*?)(,\s*no change made.*)?$/;
 /** `diset tpcc pg_pass X` (Tcl) and `diset('tpcc','pg_pass','X')` (HammerDB's Python CLI). */
 const DISET_TCL = new RegExp(String.raw`(\bdiset\s+${TCL_WORD}\s+)(${TCL_WORD})(\s+)(${TCL_WORD})`, 'g');
-const DISET_PYTHON = new RegExp(
-  String.raw`(\bdiset\s*\(\s*(?:${QUOTED})\s*,\s*)(${QUOTED})(\s*,\s*)(${QUOTED}|[^)]*)`,
-  'g',
-);
+// Its names in quotes, doubled too (the call inside a quoted config value).
+const DISET_PYTHON = /\bdiset\s*\(\s*['"]+[\w.:-]*['"]+\s*,\s*(['"]+[\w.:-]*['"]+)\s*,\s*/g;
 /** `"key": value` (JSON), `'key': value` (Python). */
-const QUOTED_KEY = new RegExp(String.raw`(["'])([^"'\\\s]+)\1(\s*:\s*)(${QUOTED}|[^\s,}\]]+)`, 'g');
+const QUOTED_KEY = /(["'])([^"'\\\s]+)\1\s*:\s*/g;
 /** `key: value` at the start of a line (YAML, logs), `- key: value` in a YAML list. */
 const COLON_KEY = /^(\s*(?:-\s+)?)([A-Za-z_][\w.-]*)(\s*:[ \t]+)(\S.*?)(\s*)$/;
-const SQL_PASSWORD = new RegExp(String.raw`(\bPASSWORD\s*(?:\(\s*)?)(${QUOTED})`, 'gi');
-const SQL_IDENTIFIED = new RegExp(
-  String.raw`(\bIDENTIFIED\s+(?:(?:WITH|VIA)\s+\S+\s+)?(?:BY|AS|USING)\s+(?:PASSWORD\s*\(?\s*)?)(${QUOTED}|[^\s;,)'"]+)`,
-  'gi',
-);
+const SQL_PASSWORD = /\bPASSWORD\s*(?:\(\s*)?(?=['"])/gi;
+const SQL_IDENTIFIED = /\bIDENTIFIED\s+(?:(?:WITH|VIA)\s+\S+\s+)?(?:BY|AS|USING)\s+(?:PASSWORD\s*\(?\s*)?/gi;
 /** mytools' `<dbms>,<user>,<password>,<host>,...` argument of its scripts. */
 const HARNESS_CREDENTIALS =
   /\b((?:mysql|mariadb|postgres|pg|mongo),[^,\s]*,)([^,\s]+)(?=,(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|[A-Za-z][\w-]*(?:\.[\w-]+)+|\[?[\da-fA-F]*:[\da-fA-F:]+\]?|\/\S*)(?:[,\s]|$))/gi;
@@ -68,17 +64,50 @@ export function redactLine(line: string): string {
       isSecretName(key) ? `${head}${MASK}${mid}${MASK}${tail}` : all,
     )
     .replace(DISET_TCL, diset)
-    .replace(DISET_PYTHON, diset)
-    .replace(QUOTED_KEY, (all, q: string, key: string, sep: string, value: string) =>
-      isSecretValue(key, unquote(value)) ? `${q}${key}${q}${sep}${masked(value)}` : all,
-    )
-    .replace(SQL_PASSWORD, (_all, head: string, value: string) => `${head}${masked(value)}`)
-    .replace(SQL_IDENTIFIED, (_all, head: string, value: string) => `${head}${masked(value)}`)
     .replace(HARNESS_CREDENTIALS, `$1${MASK}`);
+  s = maskValues(s, DISET_PYTHON, /[^)]*/y, (m, value) => isSecretValue(m[1]!.replace(/['"]/g, ''), unquote(value)));
+  s = maskValues(s, QUOTED_KEY, /[^\s,}\]]+/y, (m, value) => isSecretValue(m[2]!, unquote(value)));
+  s = maskValues(s, SQL_PASSWORD, undefined, () => true);
+  s = maskValues(s, SQL_IDENTIFIED, /[^\s;,)'"]+/y, () => true);
   if (s.includes('{')) s = redactTclDicts(s);
   const colon = COLON_KEY.exec(s);
   if (colon && isSecretValue(colon[2]!, colon[4]!)) s = `${colon[1]}${colon[2]}${colon[3]}${MASK}${colon[5]}`;
   return redactCommand(redactConfigText(s));
+}
+
+/**
+ * Each value after a match of `head` (which ends where the value starts) masked when `secret` says so: a quoted
+ * one read as every other password is (valueEnd: doubled and escaped quotes, blanks) and masked in its quotes, a
+ * bare one as far as `bare` (sticky) matches.
+ */
+function maskValues(
+  line: string,
+  head: RegExp,
+  bare: RegExp | undefined,
+  secret: (m: RegExpExecArray, value: string) => boolean,
+): string {
+  let out = '';
+  let at = 0;
+  head.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = head.exec(line))) {
+    const start = m.index + m[0].length;
+    let end = start;
+    if (/^\\?['"]/.test(line.slice(start, start + 2))) end = valueEnd(line, start);
+    else if (bare) {
+      bare.lastIndex = start;
+      end = start + (bare.exec(line)?.[0].length ?? 0);
+    }
+    const value = line.slice(start, end);
+    if (end > start && secret(m, value)) {
+      const open = /^(?:\\['"]|'+|"+)/.exec(value)?.[0] ?? '';
+      const close = open && value.length >= 2 * open.length && value.endsWith(open) ? open : '';
+      out += line.slice(at, start) + open + MASK + close;
+      at = end;
+    }
+    head.lastIndex = Math.max(end, m.index + 1);
+  }
+  return out + line.slice(at);
 }
 
 function diset(all: string, head: string, key: string, sep: string, value: string): string {

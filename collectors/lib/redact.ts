@@ -1,74 +1,23 @@
 // Secrets never leave the host: what benchsite writes into content/ (run.json, raw archives) or prints (dry-run,
 // progress, logs) has passwords replaced by `***`. Pure functions of text:
-// - command lines: a word is what the shell makes of it (quotes, backslashes, `;` and `&` between words), so
-//   `'--pgsql-password=a b;c'`, `-p"x y"` and `PGPASSWORD='a b' psql` lose the whole password, not its first
-//   word; passwords inside a word (`psql "host=h password=x"`, `postgres://u:pw@h/db`) too;
-// - settings: the value of any setting whose name suggests a secret, and passwords inside any value
-//   (PostgreSQL's `primary_conninfo = 'host=h password=x'`, URIs with a user and password);
+// - command lines: connection strings, assignments, options and URIs read as redact-inline.ts reads them
+//   everywhere, then the words as the shell makes them (quotes, backslashes, `;` and `&` between words), so
+//   `'--pgsql-password=a b;c'`, `-p"x y"`, `PGPASSWORD='a b' psql` and `psql "host=h password=''a b''"` lose the
+//   whole password, not its first word;
+// - settings: the value of any setting whose name suggests a secret (secret-names.ts), and passwords inside any
+//   value (PostgreSQL's `primary_conninfo = 'host=h password=x'`, URIs with a user and password);
 // - known secrets (the spec's passwords, by value) wherever they appear.
 // benchsite never puts a password on a command line it runs (see collectors/lib/transport), so these are the
 // second line of defence, and what cleans command lines and files from harness runs. The forms tools and
 // harnesses write in their outputs are in redact-text.ts, process listings in redact-ps.ts, whole files (any
 // size, compressed, archives, SQLite) in redact-file.ts; docs/security.md lists them all.
 
-export const MASK = '***';
-/** A value redacted already (with what followed it in a list): left as it is written. */
-const REDACTED = /^\*\*\*[,;)'"]*$/;
-
-/** Names that suggest the value is a secret: passwords, passphrases, tokens, keys, credentials. */
-const SECRET_NAME = /pass|pwd|secret|token|credential|private_?key|api_?key|auth_?key|(^|_)auth$/i;
-/** Settings named like secrets that hold a policy, not a secret (PostgreSQL, MySQL, MariaDB). */
-const POLICY_NAME =
-  /^(password_encryption|default_password_lifetime|password_history|password_reuse_interval|password_require_current|old_passwords|strict_password_validation|disconnect_on_expired_password|max_password_errors|default_authentication_plugin|authentication_policy|validate_password[._-]\w+|simple_password_check\w*|cracklib_password_check\w*)$/i;
-/** Values that are never secrets however the setting is named: empty, on/off, numbers (`password_lifetime 0`). */
-const NOT_SECRET_VALUE = /^(|on|off|true|false|yes|no|null|-?\d+(\.\d+)?)$/i;
-
-/**
- * A name like a secret's inside a value: `password`, `sslpassword`, `db_password`, `MYSQL_PWD`, `api_token`.
- * Not an option (`--db_password=`): redactCommand knows where its value ends, in Python code too.
- */
-const SECRET_KEY = String.raw`(?<![\w.-])(?=[A-Za-z_])[\w.]*(?:pass|pwd|secret|token)[\w.-]*`;
-/** A value as a connection string or an assignment writes it: quoted (escapes and doubled quotes allowed) or bare. */
-// The first form is a conninfo whose quotes were doubled for postgresql.conf and then unquoted once
-// (`password=''a b''`): read as an empty value it would publish `a b`. It stays on its line, so a text of many
-// unclosed `''` costs one pass per line, not per text.
-const VALUE = String.raw`''(?=[^'\s])(?:[^'\\\n]|\\.|'(?!'))+''|'(?:[^'\\]|\\.|'')*'?|"(?:[^"\\]|\\.|"")*"?|[^\s'";&|]+`;
-const INLINE_ASSIGNMENT = new RegExp(String.raw`(${SECRET_KEY})(\s*=\s*)(${VALUE})`, 'gi');
-
-/** Whether a setting or key so named holds a secret (`pg_pass`, `MYSQL_PWD`), not a policy (`password_encryption`). */
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) && !POLICY_NAME.test(name);
-}
-
-/** Whether the value of a setting named `name` is a secret: named like one, not a policy, not a flag or number. */
-export function isSecretValue(name: string, value: string): boolean {
-  const bare = value.trim().replace(/^(['"])([\s\S]*)\1$/, '$2');
-  return isSecretName(name) && !NOT_SECRET_VALUE.test(bare.trim()) && !REDACTED.test(bare);
-}
-
-/**
- * Passwords inside a value: `password=...`, `db_password=...` (quoted or not: libpq, MySQL, JDBC, Python
- * keyword arguments) and the password of a URI with user info (`scheme://user:password@host`).
- */
-function redactInline(text: string): string {
-  return text
-    .replace(INLINE_ASSIGNMENT, (all, name: string, eq: string, value: string) =>
-      isSecretValue(name, value) ? `${name}${eq}${MASK}` : all,
-    )
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/]*@/gi, `$1${MASK}@`);
-}
+import { redactInline, valueEnd } from './redact-inline.ts';
+import { isSecretValue, MASK, REDACTED, SECRET_NAME } from './secret-names.ts';
 
 /** A setting's value as it may be published. */
 export function redactSetting(name: string, value: string): string {
-  if (isSecretValue(name, value)) return MASK;
-  // postgresql.conf quotes a value in '' and doubles the quotes inside: `'host=h password=''a b'''`.
-  const quoted = /^'((?:[^'\\]|\\.|'')*)'(\s*(?:#.*)?)$/.exec(value);
-  if (quoted) {
-    const inner = quoted[1]!.replaceAll("''", "'");
-    const shown = redactInline(inner);
-    return shown === inner ? value : `'${shown.replaceAll("'", "''")}'${quoted[2]}`;
-  }
-  return redactInline(value);
+  return isSecretValue(name, value) ? MASK : redactInline(value);
 }
 
 export function redactSettings(settings: Record<string, string>): Record<string, string> {
@@ -165,11 +114,8 @@ function redactWord(w: Word, original: string, known: string[]): string {
   else if (assignment && SECRET_NAME.test(assignment[1]!) && assignment[2] !== '')
     secret = [`${assignment[1]}=`, assignment[2]!];
   if (secret) return REDACTED.test(secret[1]) ? original : `${secret[0]}${MASK}`;
-  // A word holding words (a script for `sh -c`, a conninfo string) is a command line of its own, read as a
-  // conninfo first: the shell's reading of `password=''a b''` would leave `b` in a word of its own.
-  const inner = /[ \t\n\r;&|()<>]/.test(v)
-    ? redactCommand(redactInline(v), known)
-    : redactKnown(redactInline(v), known);
+  // A word holding words (a script for `sh -c`, a conninfo string) is a command line of its own.
+  const inner = /[ \t\n\r;&|()<>]/.test(v) ? redactCommand(v, known) : redactKnown(redactInline(v), known);
   return inner === v ? original : shellQuote(inner);
 }
 
@@ -188,10 +134,14 @@ function redactKnown(text: string, known: string[]): string {
 /**
  * A command line (or a shell script the user wrote) as it may be shown or stored: secret options, attached
  * `-p` passwords, secret assignments, the word after a secret option (`--password secret`), passwords inside
- * words, and known secrets, whatever the quoting.
+ * words, and known secrets, whatever the quoting. Connection strings and options are read first, on the text as
+ * it is (redact-inline.ts), then the words as the shell reads them: `password=''a b''` (a conninfo quoted for
+ * postgresql.conf) is one value to the first reading and three words to the shell, and what the first reading
+ * masks (`***`, no blank or quote in it) leaves the shell's words as they were.
  */
 export function redactCommand(text: string, known: string[] = []): string {
-  const words = shellWords(text);
+  const masked = redactInline(redactKnown(text, known));
+  const words = shellWords(masked);
   let out = '';
   let at = 0;
   let secretNext = false;
@@ -203,14 +153,20 @@ export function redactCommand(text: string, known: string[] = []): string {
       secretNext = afterP = mysql = false;
       continue;
     }
-    const original = text.slice(w.start, w.end);
-    const masked = secretNext || (afterP && !w.value.startsWith('-'));
-    const shown = masked ? MASK : redactWord(w, original, known);
+    if (w.start < at) continue; // inside a password masked already
+    const original = masked.slice(w.start, w.end);
+    let shown: string;
+    let end = w.end;
+    if ((secretNext || (afterP && !w.value.startsWith('-'))) && !REDACTED.test(w.value)) {
+      // The password is the word, or more when it is quoted as the shell does not read it (`-p ''a b''`).
+      shown = MASK;
+      end = Math.max(end, valueEnd(masked, w.start));
+    } else shown = redactWord(w, original, known);
     if (MYSQL_CLIENT.test(w.value.slice(w.value.lastIndexOf('/') + 1))) mysql = true;
     secretNext = SECRET_OPTION.test(w.value);
     afterP = mysql && w.value === '-p';
-    out += text.slice(at, w.start) + shown;
-    at = w.end;
+    out += masked.slice(at, w.start) + shown;
+    at = end;
   }
-  return redactKnown(out + text.slice(at), known);
+  return redactKnown(out + masked.slice(at), known);
 }

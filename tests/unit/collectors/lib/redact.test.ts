@@ -9,14 +9,14 @@ const PW = 'Inl1nePW with space;x';
 describe('redactCommand: the whole password, whatever the quoting a spec allows', () => {
   it.each([
     // Quoted as benchsite quotes argv for a shell line (dry-run).
-    [`sysbench ${quote(`--pgsql-password=${PW}`)} --tables=1 run`, 'sysbench --pgsql-password=*** --tables=1 run'],
+    [`sysbench ${quote(`--pgsql-password=${PW}`)} --tables=1 run`, `sysbench '--pgsql-password=***' --tables=1 run`],
     [`mysql -u root ${quote(`-p${PW}`)} -e 'select 1'`, `mysql -u root -p*** -e 'select 1'`],
     [`mysql -u root -p"${PW}" -e 'select 1'`, `mysql -u root -p*** -e 'select 1'`],
     [`PGPASSWORD='${PW}' psql -c 'select 1'`, `PGPASSWORD=*** psql -c 'select 1'`],
     [`export MYSQL_PWD="a \\"b\\" c"; mariadb -e 1`, 'export MYSQL_PWD=***; mariadb -e 1'],
     [`iibench.py --db_password=${quote(PW)} --my_id=1`, 'iibench.py --db_password=*** --my_id=1'],
     [`tool --password 'two words' --next`, 'tool --password *** --next'],
-    [`psql "host=h user=u password='a b;c' dbname=d"`, `psql 'host=h user=u password=*** dbname=d'`],
+    [`psql "host=h user=u password='a b;c' dbname=d"`, `psql "host=h user=u password=*** dbname=d"`],
     [`pg_dump postgres://rep:s3cr3t@db.example:5432/app`, 'pg_dump postgres://rep:***@db.example:5432/app'],
     // The harness's own lines: unquoted, stopping at a blank as the shell does.
     [
@@ -38,7 +38,7 @@ describe('redactCommand: the whole password, whatever the quoting a spec allows'
   });
 
   it('removes known secrets (the spec passwords) wherever they are, quoted or not', () => {
-    expect(redactCommand(`echo ${quote(PW)} > /tmp/x`, [PW])).toBe('echo *** > /tmp/x');
+    expect(redactCommand(`echo ${quote(PW)} > /tmp/x`, [PW])).toBe(`echo '***' > /tmp/x`);
     expect(redactCommand(`run "it's ${PW}"`, [PW])).not.toContain('Inl1nePW');
     expect(redactCommand(`a 'it'\\''s' b`, [`it's`])).toBe('a *** b');
     // A script given to sh -c, quoted once more: the password inside it is quoted twice.
@@ -72,7 +72,7 @@ describe('redactSetting and redactConfigText: secrets in server settings', () =>
     const doubled = "host=h password=''secret words here'' sslmode=require";
     expect(redactSetting('primary_conninfo', `'${doubled}'`)).toBe("'host=h password=*** sslmode=require'");
     expect(redactSetting('primary_conninfo', doubled)).toBe('host=h password=*** sslmode=require');
-    expect(redactCommand(`pgbench "${doubled}" -T 5`)).toBe("pgbench 'host=h password=*** sslmode=require' -T 5");
+    expect(redactCommand(`pgbench "${doubled}" -T 5`)).toBe(`pgbench "host=h password=*** sslmode=require" -T 5`);
     // An empty password stays empty and takes nothing after it.
     expect(redactSetting('c', "password='' host=x app=''y''")).toBe("password='' host=x app=''y''");
   });
