@@ -1,6 +1,7 @@
 // `o.ib.dop<N>.<client>`: np.sh's copy of the iibench.py command line, then iibench.py's stdout (docs/formats/insert-benchmark.md 1.4).
 // Interval lines are read by the header names, which changed over time (10, 12 and 17 columns).
 import { fields, lines, parseNumber } from '../../collectors/lib/numbers.ts';
+import { redactSecrets } from '../../collectors/lib/provenance.ts';
 
 /** One `Insert rt:` / `Delete rt:` / `Query rt:` histogram of one client. */
 interface RtHistogram {
@@ -57,7 +58,8 @@ export function parseIbOutput(text: string): IbOutput {
   all.forEach((line, i) => {
     if (i === 0 && /iibench\.py|^python/.test(line)) {
       out.command = line.trim();
-      out.options = commandOptions(line);
+      // Read with its passwords masked: no word of a quoted password is an option.
+      out.options = commandOptions(redactSecrets(line));
       return;
     }
     const f = fields(line);

@@ -29,7 +29,8 @@ function scriptName(desc: string): string {
 function scriptsOfCommand(command: string | undefined): string[] {
   if (!command) return [];
   const out: string[] = [];
-  const words = command.split(/\s+/);
+  // Read with its passwords masked: no word of a quoted password is a script's name.
+  const words = redactSecrets(command).split(/\s+/);
   words.forEach((w, i) => {
     if (w === '-S' || w === '--select-only') out.push('select-only');
     else if (w === '-N' || w === '--skip-some-updates') out.push('simple-update');

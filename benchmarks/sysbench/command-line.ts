@@ -1,6 +1,7 @@
 // The sysbench command line a log shows before a run's output: echoed by a harness (mytools run.sh writes it as
 // line 1), typed after a shell prompt (`user@host:~$ sysbench ...`, `+ sysbench ...` of `set -x`), or typed over
 // several lines (`\` at the end of a line, the next one after the `> ` prompt or starting with `--`). Pure.
+import { redactSecrets } from '../../collectors/lib/provenance.ts';
 
 /** A shell prompt before the command: `user@host:~$`, `[root@db ~]#`, `$`, `#`, `%`, `>`, or `+` of `set -x`. */
 const PROMPT = /^(?:\[[^\]]*\][$#%]|\S*[$#%>]|\+)\s+/;
@@ -101,7 +102,8 @@ export function commandOptions(command: string): CommandOptions {
   const words: Record<string, string> = {};
   let lua: string | undefined;
   let script = false;
-  const all = command.split(/\s+/);
+  // Read with its passwords masked: a word of `--pgsql-password='a b'` is no script name or option.
+  const all = redactSecrets(command).split(/\s+/);
   const bin = all.findIndex(isProgram);
   const tokens: string[] = [];
   for (const [i, tok] of all.entries()) {

@@ -9,6 +9,7 @@ import {
   parsePgbenchOutput,
 } from '../../../../benchmarks/pgbench/parse-output.ts';
 import { splitPgbenchRuns } from '../../../../benchmarks/pgbench/split-output.ts';
+import { testNameOf } from '../../../../benchmarks/pgbench/test-of-output.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';
 
 const dir15 = join(FIXTURES, 'pgbench-15.20');
@@ -278,5 +279,15 @@ describe('splitPgbenchRuns', () => {
       looksLikePgbenchOutput('latency average = 10.382 ms\ntps = 963.193487 (without initial connection time)\n'),
     ).toBe(true);
     expect(looksLikePgbenchOutput('tps = 963.193487\n')).toBe(false);
+  });
+});
+
+describe('testNameOf', () => {
+  it('takes no word of a quoted password in the command line for a script', () => {
+    const out = parsePgbenchOutput(
+      `$ pgbench -c 2 "host=db password='alpha -f bravo'" -T 5\nprogress: 1.0 s, 10.0 tps, lat 1.0 ms stddev 0.1, 0 failed\n`,
+    );
+    expect(out.commandLine).toContain('password=');
+    expect(testNameOf(out, 'x')).toBe('tpcb-like.c2');
   });
 });

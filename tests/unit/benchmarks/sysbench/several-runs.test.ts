@@ -376,4 +376,11 @@ describe('a thread sweep with the loop that ran it shown above it (pasted/, made
       lua: 'oltp_insert.lua',
     });
   });
+
+  it('reads no word of a quoted password as the script or an option', () => {
+    expect(commandOptions(`sysbench --pgsql-password='alpha bravo' oltp_read_only --threads=2 run`)).toEqual({
+      options: { 'pgsql-password': '***', threads: '2' },
+      lua: 'oltp_read_only.lua',
+    });
+  });
 });
