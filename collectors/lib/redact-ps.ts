@@ -25,15 +25,31 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 /** An environment variable as `ps e` appends them after the arguments. */
 const ENV_WORD = /^[A-Z_][A-Z0-9_]*=/;
 
-/** What a listing's command column may show: a kept line whole (no environment), else the program's name. */
+/** An option whose value is a secret, the value attached (`--pgsql-password=x`) or in the next word. */
+const SECRET_OPTION = /^--?[\w.-]*(?:pass|pwd|secret|token)[\w.-]*(=)?/i;
+
+/**
+ * What a listing's command column may show: a kept line whole (no environment), else the program's name. ps
+ * shows the arguments without their quotes, so a password with blanks is several words: those after a secret
+ * option's first word are left out, up to the next option.
+ */
 export function reduceCommand(command: string): string {
   if (command.startsWith('[') || command.trim() === '') return command; // a kernel thread, or nothing
   const argv0 = /^\S+/.exec(command)![0];
   const name = argv0.slice(argv0.lastIndexOf('/') + 1).replace(/:$/, '');
   if (!KEPT.test(name)) return name;
   const words = command.split(/([ \t]+)/);
-  for (let i = 2; i < words.length; i += 2) if (ENV_WORD.test(words[i]!)) return words.slice(0, i - 1).join('');
-  return command;
+  let shown = '';
+  let value = 0; // words of a password still to come: 1 its first (shown, redact-text.ts masks it), 2 later ones
+  for (let i = 0; i < words.length; i += 2) {
+    const w = words[i]!;
+    if (i > 0 && ENV_WORD.test(w)) return shown;
+    if (w.startsWith('-')) value = 0;
+    if (value !== 2) shown += (i > 0 ? words[i - 1] : '') + w;
+    const option = i > 0 && value === 0 ? SECRET_OPTION.exec(w) : null;
+    value = option ? (option[1] ? 2 : 1) : value === 1 ? 2 : value;
+  }
+  return shown;
 }
 
 /** The rows of a listing: `columns` columns before the command, a number in the PID column. */

@@ -68,4 +68,18 @@ describe('process listings', () => {
       ),
     ).toBe('root 1 0.0 0.0 5 5 ? S 01:27 0:00 /usr/bin/python3 iibench.py --db_password=*** --db_host=h\n');
   });
+
+  it('leaves out the later words of a password with blanks, which ps shows without its quotes', () => {
+    const row = (cmd: string) => `root 1 0.0 0.0 5 5 ? S 01:27 0:00 ${cmd}\n`;
+    expect(redactRawText(row('sysbench --pgsql-password=alpha bravo charlie --pgsql-host=h oltp.lua run'))).toBe(
+      row('sysbench --pgsql-password=*** --pgsql-host=h oltp.lua run'),
+    );
+    expect(redactRawText(row('python3 iibench.py --db_password alpha bravo --db_host=h'))).toBe(
+      row('python3 iibench.py --db_password *** --db_host=h'),
+    );
+    expect(redactRawText(row('sysbench --mysql-password=alpha bravo'))).toBe(row('sysbench --mysql-password=***'));
+    expect(reduceCommand("pgbench -c 4 host=db password='alpha bravo' dbname=x")).toBe(
+      "pgbench -c 4 host=db password='alpha bravo' dbname=x",
+    );
+  });
 });
