@@ -23,6 +23,8 @@ const PLANTED = {
   inline: `Inl1ne ${tag} with space;z`,
   conninfo: `Conn${tag}`,
   uri: `Uri${tag}`,
+  /** Several words in a connection string and a URI, each word holding the tag. */
+  words: `Wa${tag} wb${tag} wc${tag}`,
 };
 
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-secrets-'));
@@ -46,7 +48,7 @@ beforeAll(() => {
   psql('postgres', `CREATE DATABASE "${pgDb}"`);
   psql(
     'postgres',
-    `ALTER DATABASE "${pgDb}" SET search_path = '"host=h user=rep password=${PLANTED.conninfo}"', 'postgres://rep:${PLANTED.uri}@h/x', public`,
+    `ALTER DATABASE "${pgDb}" SET search_path = '"host=h user=rep password=${PLANTED.conninfo}"', 'postgres://rep:${PLANTED.uri}@h/x', '"host=h password=${sql(`'${PLANTED.words}'`)} sslmode=require"', 'postgres://rep:${PLANTED.words}@h/x', public`,
   );
 });
 afterAll(() => {
@@ -94,6 +96,7 @@ dbms:
     config: c
     setup:
       - ${JSON.stringify(`PGPASSWORD='${PLANTED.inline}' psql -h 127.0.0.1 -U postgres -d ${pgDb} -c 'select 1'`)}
+      - ${JSON.stringify(`psql "host=127.0.0.1 user=postgres password='${PLANTED.words}' dbname=${pgDb}" -c 'select 1'`)}
     connection: { host: 127.0.0.1, port: 5432, user: postgres, passwordEnv: BENCHSITE_TEST_SECRET, database: ${pgDb} }
 benchmark: { kind: sysbench, rows: 1000, seconds: { read: 2, write: 2 }, tests: [point-query] }
 `,
@@ -120,7 +123,7 @@ benchmark: { kind: sysbench, rows: 1000, seconds: { read: 2, write: 2 }, tests: 
     expect(files.some((f) => f.file.endsWith('raw.tar.gz:dbms-settings.txt'))).toBe(true);
     const settings = files.find((f) => f.file.includes('pg.pw') && f.file.endsWith(':dbms-settings.txt'))!;
     expect(settings.text).toMatch(
-      /^search_path\t"""host=h user=rep password=\*\*\*""", "postgres:\/\/rep:\*\*\*@h\/x", public$/m,
+      /^search_path\t"""host=h user=rep password=\*\*\*""", "postgres:\/\/rep:\*\*\*@h\/x", """host=h password=\*\*\* sslmode=require""", "postgres:\/\/rep:\*\*\*@h\/x", public$/m,
     );
     expect(files.flatMap((f) => leaks(f.file, f.text))).toEqual([]);
 
