@@ -9,7 +9,7 @@
 import { isSecretName, isSecretValue, MASK, REDACTED } from './secret-names.ts';
 
 /** A range of a text to mask: [start, end). */
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }
@@ -121,7 +121,7 @@ function uriPassword(text: string, at: number): Span | undefined {
  * The spans of `text` that hold a password: values of names like a secret's (assignments and options), `-p`
  * with a quoted password, URI passwords. In order, not overlapping; a value redacted already is not one.
  */
-export function inlineSecrets(text: string): Span[] {
+function inlineSecrets(text: string): Span[] {
   const spans: Span[] = [];
   const hint = HINT;
   hint.lastIndex = 0;
@@ -191,7 +191,7 @@ function valueAfter(text: string, s: number, e: number): number | undefined {
 }
 
 /** A text with the spans masked (in order, not overlapping). */
-export function maskSpans(text: string, spans: Span[]): string {
+function maskSpans(text: string, spans: Span[]): string {
   let out = '';
   let at = 0;
   for (const s of spans) {
