@@ -150,7 +150,7 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
       numberRuns(text, start, end, nums);
       if (
         nums.length === 11 &&
-        !nums.some(Number.isNaN) &&
+        !hasNaN(nums) &&
         text.lastIndexOf('reconn/s', end) > start &&
         text.indexOf(' qps: ', start) < end
       ) {
@@ -290,6 +290,12 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
     else out.stats = full;
   }
   return out;
+}
+
+/** Whether a value is NaN (a number of more than 15 digits): a loop, run on every interval line. */
+function hasNaN(nums: number[]): boolean {
+  for (let i = 0; i < nums.length; i++) if (Number.isNaN(nums[i])) return true;
+  return false;
 }
 
 /** More client threads than any sysbench run uses: sysbench itself caps --threads far below this. */

@@ -55,16 +55,19 @@ export function splitSysbenchOutput(text: string): OutputBlock[] {
 }
 
 /**
- * Whether the text may hold more than one run: two banners or two reports (a cheap look before splitting). No
+ * Whether the text may hold more than one run: two banners, two reports, or a report before the banner (a
+ * cheap look before splitting; a run's one banner and one report after it, the usual file, is one run). No
  * `\s` after `^` in these multi-line patterns: it would run over every blank line after each line start.
  */
 function needsSplit(text: string): boolean {
-  const count = (re: RegExp) => {
-    let n = 0;
-    for (re.lastIndex = 0; re.exec(text) && n < 2;) n++;
-    return n;
+  const find = (re: RegExp) => {
+    const at: number[] = [];
+    for (let m; at.length < 2 && (m = re.exec(text));) at.push(m.index);
+    return at;
   };
-  return count(/^sysbench \d+\.\d+/gm) + count(/^[ \t]*(?:SQL|OLTP test) statistics:/gm) >= 2;
+  const banners = find(/^sysbench \d+\.\d+/gm);
+  const reports = find(/^[ \t]*(?:SQL|OLTP test) statistics:/gm);
+  return banners.length >= 2 || reports.length >= 2 || (reports.length === 1 && banners[0]! > reports[0]!);
 }
 
 /** How far above its banner a run's lines are looked for: a loop's trace, header and command fit in far less. */

@@ -131,7 +131,8 @@ function oddToken(b: Uint8Array, start: number, i: number): number {
 
 /** Every run of digits (with an optional `.fraction`) in text[start, end), in order: `[ 12s ] qps: 3.5` -> 12, 3.5. */
 export function numberRuns(text: string, start: number, end: number, out: number[]): number[] {
-  out.length = 0;
+  // `out` is written by index and cut to length at the end: cleared and pushed to, it let go of its storage.
+  let n = 0;
   let i = start;
   while (i < end) {
     let c = text.charCodeAt(i);
@@ -153,7 +154,8 @@ export function numberRuns(text: string, start: number, end: number, out: number
         dot = true;
       else break;
     }
-    out.push(digits > 15 || decimals > 15 ? Number.NaN : decimals ? mant / POW10[decimals]! : mant);
+    out[n++] = digits > 15 || decimals > 15 ? Number.NaN : decimals ? mant / POW10[decimals]! : mant;
   }
+  out.length = n;
   return out;
 }

@@ -42,7 +42,8 @@ const awkValue = (x: number | undefined) => (x === undefined || Number.isNaN(x) 
 
 /** Whether no value is NaN (a word); with `counts`, whether all are integers >= 0. A loop: it runs on every line. */
 function allCounts(nums: number[], counts: boolean): boolean {
-  for (const x of nums) {
+  for (let i = 0; i < nums.length; i++) {
+    const x = nums[i]!;
     if (counts ? !(Number.isInteger(x) && x >= 0) : Number.isNaN(x)) return false;
   }
   return true;
