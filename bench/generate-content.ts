@@ -7,7 +7,8 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harvestAny } from '../collectors/harvest-any.ts';
 import { loadRawInput } from '../collectors/lib/raw-input.ts';
-import { writeHarvestedRun, seriesJson } from '../collectors/lib/write-run.ts';
+import { writeHarvestedRun } from '../collectors/lib/write-run.ts';
+import { seriesJsonBytes } from '../collectors/lib/series-json.ts';
 import type { HarvestedRun } from '../collectors/lib/harvested.ts';
 import { formatJson } from '../src/runs/format-json.ts';
 import { runId } from '../src/runs/run-id.ts';
@@ -157,7 +158,7 @@ export async function generateContent(
     await mkdir(runDir, { recursive: true });
     if (Object.keys(series.tests).length) {
       // As `benchsite harvest` writes them.
-      await writeFile(join(runDir, 'series.json'), seriesJson(series));
+      await writeFile(join(runDir, 'series.json'), seriesJsonBytes(series));
     }
     if (run.provenance.rawArchive?.location === 'raw.tar.gz') {
       if (!existsSync(join(runDir, 'raw.tar.gz'))) await copyFile(t.archive, join(runDir, 'raw.tar.gz'));

@@ -22,6 +22,7 @@ import { withNoiseRows } from './noise-rows.ts';
 import { publishableRun, publishableSeries, redactRawFiles } from './publishable.ts';
 import { cleanNames } from './clean-names.ts';
 import { tarChunks } from './tar.ts';
+import { seriesJsonBytes } from './series-json.ts';
 import { withContentLock } from './content-lock.ts';
 import { finishInterrupted, installRun, stageRun } from './run-install.ts';
 
@@ -211,24 +212,6 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
   return true;
 }
 
-/** Series rows one per line: compact but still readable in a diff. */
-export function seriesJson(series: HarvestedRun['series']): string {
-  const tests = Object.entries(series.tests).map(([test, list]) => {
-    const items = list.map((s) => {
-      const { rows, ...head } = s;
-      // All rows in one JSON.stringify, then a line break between rows: rows hold only numbers and null, so
-      // `],[` is always between two rows (the same text as a JSON.stringify per row, and faster). Most of the
-      // time is JSON.stringify printing doubles; printing them digit by digit into bytes in JavaScript (no strings,
-      // no replaceAll, no encoding) measured no faster, nor did inserting the line breaks into bytes.
-      const all = JSON.stringify(rows);
-      const body = rows.length ? `      ${all.slice(1, -1).replaceAll('],[', '],\n      [')}` : '';
-      return `    ${JSON.stringify(head).slice(0, -1)},"rows":[\n${body}\n    ]}`;
-    });
-    return `  ${JSON.stringify(test)}: [\n${items.join(',\n')}\n  ]`;
-  });
-  return `{"schemaVersion": 1, "tests": {\n${tests.join(',\n')}\n}}\n`;
-}
-
 /**
  * A run made ready to write, by pure CPU work that may run on a worker thread: raw files redacted and archived,
  * series checked and formatted, run.json's content made publishable. Only where it goes (its repeat number,
@@ -285,7 +268,7 @@ export async function prepareRun(
   if (hasSeries) {
     const s = parseSeriesFile(h.series);
     if (!s.success) throw seriesError(h, s.error.issues);
-    series = Buffer.from(seriesJson(publishableSeries(h.series)));
+    series = seriesJsonBytes(publishableSeries(h.series));
   }
   const archive = await archiving;
   // The raw files' sha256 are final once the archive is made (it redacts them first).
