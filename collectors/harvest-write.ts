@@ -1,12 +1,14 @@
 // `benchsite harvest` of one input: harvestAny then writeHarvestedRuns, with the run directories of a large
-// input harvested and prepared on worker threads (harvest-worker.ts), one per core. Same runs, same files and
-// same messages as on one thread: the runs are written in harvestAny's order by the same commitRun, and a
-// harvest that fails throws the error harvestAny would have thrown (the first, in run order), writing nothing.
+// input harvested and prepared on every core: on this thread and on worker threads (harvest-worker.ts), one
+// thread per core. Same runs, same files and same messages as on one thread: the runs are written in harvestAny's
+// order by the same commitRun, and a harvest that fails throws the error harvestAny would have thrown (the
+// first, in run order), writing nothing.
 import module from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Run } from '../src/schemas/index.ts';
 import { harvestAny, harvestSteps, type HarvestStep } from './harvest-any.ts';
+import { unitJob, type UnitJob, type UnitMessage } from './harvest-unit-job.ts';
 import type { BenchmarkFolder, HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
 import { errorFrom, type ErrorData } from './lib/error-data.ts';
 import type { HarvestResult, Refusal } from './lib/harvested.ts';
@@ -18,7 +20,11 @@ export type RunOutcome = { written: WrittenRun } | { error: Error };
 export interface HarvestWriteOptions extends HarvestOptions {
   /** A run whose id exists with other raw files replaces it (writeHarvestedRuns). */
   replace?: boolean;
-  /** Worker threads; 0 harvests on this thread. Default: one per core for inputs of PARALLEL_BYTES or more. */
+  /**
+   * Threads that harvest run directories at once: this one and workers - 1 worker threads (started only for
+   * a second directory waiting); 0 harvests with harvestAny. Default: one per core for inputs of PARALLEL_BYTES
+   * or more.
+   */
   workers?: number;
   /**
    * The tree's file buffers may be moved to the workers instead of copied: the caller does not read the tree
@@ -32,7 +38,7 @@ const WORKER_START = `const { workerData } = require('node:worker_threads');
 if (workerData.cache) require('node:module').enableCompileCache(workerData.cache);
 import(workerData.url);`;
 
-/** Inputs from this size on are harvested on worker threads (starting one costs about a tenth of a second). */
+/** Inputs from this size on are harvested on several threads (starting a worker costs 0.3 CPU-s). */
 const PARALLEL_BYTES = 64 << 20;
 
 /**
@@ -128,15 +134,16 @@ interface UnitTask {
 
 interface Pending {
   task: UnitTask;
-  job: { id: number; folder: string; unit: HarvestUnit };
-  transfer: ArrayBuffer[];
+  job: UnitJob;
   harvested(h: Harvested): void;
   prepared(r: Awaited<UnitTask['prepared']>): void;
 }
 
 /**
- * Worker threads, started as units come, each harvesting one unit at a time (and preparing the one before it
- * meanwhile); the largest waiting unit goes to the first worker free.
+ * The threads harvesting units, each one unit at a time (and preparing the one before it meanwhile): this
+ * thread first, then worker threads, started as units wait; the largest waiting unit goes to the first thread
+ * free. This thread harvests a unit as a task of its own (setImmediate), after handing out what is waiting: a
+ * worker started costs 0.3 CPU-s, and one directory alone (a long run) needs none.
  */
 class UnitPool {
   readonly tasks: UnitTask[] = [];
@@ -147,6 +154,7 @@ class UnitPool {
   private readonly max: number;
   private readonly data: { out: string; opts: HarvestOptions };
   private readonly movable: Set<ArrayBufferLike>;
+  private here = false; // whether this thread is harvesting a unit
   private closing = false;
 
   constructor(max: number, out: string, opts: HarvestOptions, movable: Set<ArrayBufferLike>) {
@@ -157,15 +165,13 @@ class UnitPool {
 
   add(b: BenchmarkFolder, unit: HarvestUnit): UnitTask {
     const id = this.tasks.length;
-    const transfer: ArrayBuffer[] = [];
-    const entries = unit.entries.map((e) => ({ ...e, data: this.moved(e.data, transfer) }));
     let bytes = 0;
-    for (const e of entries) bytes += e.data.length;
+    for (const e of unit.entries) bytes += e.data.length;
     let pending!: Pending;
     const harvested = new Promise<Harvested>((res) => (pending = { harvested: res } as Pending));
     const prepared = new Promise<Awaited<UnitTask['prepared']>>((res) => (pending.prepared = res));
     const task: UnitTask = { id, bytes, harvested, prepared };
-    Object.assign(pending, { task, job: { id, folder: b.name, unit: { ...unit, entries } }, transfer });
+    Object.assign(pending, { task, job: { id, folder: b.name, unit } });
     this.tasks.push(task);
     this.queue.push(pending);
     this.queue.sort((x, y) => y.task.bytes - x.task.bytes);
@@ -182,13 +188,38 @@ class UnitPool {
 
   private dispatch(): void {
     while (this.queue.length) {
+      if (!this.here) {
+        const p = this.queue.shift()!;
+        this.here = true;
+        this.running.set(p.task.id, p);
+        setImmediate(() => void unitJob(p.job, this.data.opts, this.data.out, (m) => this.receive(m)));
+        continue;
+      }
       let w = this.idle.pop();
-      if (!w && this.all.length < this.max) w = this.start();
+      if (!w && this.all.length < this.max - 1) w = this.start();
       if (!w) return;
       const p = this.queue.shift()!;
       this.running.set(p.task.id, p);
-      w.postMessage(p.job, p.transfer);
+      const transfer: ArrayBuffer[] = [];
+      const entries = p.job.unit.entries.map((e) => ({ ...e, data: this.moved(e.data, transfer) }));
+      w.postMessage({ ...p.job, unit: { ...p.job.unit, entries } }, transfer);
     }
+  }
+
+  /** What a unit's thread said: `w` is the worker, or undefined for this thread. */
+  private receive(m: UnitMessage, w?: Worker): void {
+    const p = this.running.get(m.id)!;
+    if ('harvested' in m || 'harvestError' in m) {
+      p.harvested('harvestError' in m ? { error: m.harvestError } : { refused: m.refused, none: m.none });
+      if ('harvestError' in m || m.none) this.running.delete(m.id);
+      if ('harvestError' in m) p.prepared({ run: undefined as never, error: m.harvestError });
+      if (w) this.idle.push(w);
+      else this.here = false;
+      this.dispatch();
+      return;
+    }
+    this.running.delete(m.id);
+    p.prepared('prepared' in m ? { prepared: m.prepared } : { run: m.run, error: m.prepareError });
   }
 
   private start(): Worker {
@@ -199,19 +230,7 @@ class UnitPool {
       workerData: { ...this.data, cache: module.getCompileCacheDir?.(), url: WORKER_URL },
     });
     this.all.push(w);
-    w.on('message', (m: WorkerMessage) => {
-      const p = this.running.get(m.id)!;
-      if ('harvested' in m || 'harvestError' in m) {
-        p.harvested('harvestError' in m ? { error: m.harvestError } : { refused: m.refused, none: m.none });
-        if ('harvestError' in m || m.none) this.running.delete(m.id);
-        if ('harvestError' in m) p.prepared({ run: undefined as never, error: m.harvestError });
-        this.idle.push(w);
-        this.dispatch();
-        return;
-      }
-      this.running.delete(m.id);
-      p.prepared('prepared' in m ? { prepared: m.prepared } : { run: m.run, error: m.prepareError });
-    });
+    w.on('message', (m: UnitMessage) => this.receive(m, w));
     // A worker that dies (out of memory, a bug) fails every unit it had: the harvest stops with its error.
     w.on('error', (e) => this.fail(e as Error));
     w.on('exit', (code) => {
@@ -235,9 +254,3 @@ class UnitPool {
     await Promise.all(this.all.map((w) => w.terminate()));
   }
 }
-
-type WorkerMessage =
-  | { id: number; harvested: true; refused: Refusal[]; none: boolean }
-  | { id: number; harvestError: ErrorData }
-  | { id: number; prepared: PreparedRun }
-  | { id: number; run: Run; prepareError: ErrorData };
