@@ -39,7 +39,7 @@ function text(out: Out, s: string): void {
  */
 function writeRows(out: Out, rows: unknown[]): boolean {
   let at = out.at;
-  let b = out.buf;
+  let b: Uint8Array;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (!Array.isArray(row)) return false;
