@@ -1,6 +1,7 @@
 // Tidy rows of runs for `benchsite export` and the site's CSV downloads: one row per run, test and metric.
 // `source` is where the run's numbers come from (provenance.source). A published-relative run has no absolute
 // number: its rows are its relative values, metric `relative`, with the base in the unit (`ratio to z12b`).
+import type { Cell } from '../engine/index.ts';
 import type { Run } from '../schemas/index.ts';
 
 export const EXPORT_FIELDS = [
@@ -84,4 +85,16 @@ export function toCsv<T extends Record<string, string | number | undefined>>(
   const lines = [fields.join(',')];
   for (const r of rows) lines.push(fields.map((f) => csvCell(r[f] ?? '')).join(','));
   return `${lines.join('\n')}\n`;
+}
+
+/** The columns a report's relative CSV adds for a cell's 95 % interval (blank where the cell has none). */
+export const INTERVAL_FIELDS = ['ci95_low', 'ci95_high', 'within_noise'] as const;
+
+/** A relative cell's INTERVAL_FIELDS: the interval's bounds and whether it is within noise. */
+export function intervalFields(c: Pick<Cell, 'interval' | 'withinNoise'>) {
+  return {
+    ci95_low: c.interval?.low,
+    ci95_high: c.interval?.high,
+    within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+  };
 }

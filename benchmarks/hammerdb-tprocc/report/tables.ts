@@ -1,7 +1,7 @@
 // CSV tables of a HammerDB report section: relative and absolute NOPM per point and column, and the
 // iostat/vmstat tables.
 import { hammerdbReport, type HammerdbReportModel } from './model.ts';
-import { toCsv } from '../../../src/analysis/export-rows.ts';
+import { INTERVAL_FIELDS, intervalFields, toCsv } from '../../../src/analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
 import { sectionModel } from '../../../src/site/report-memo.ts';
 import { runsById } from '../../../src/site/runs.ts';
@@ -21,6 +21,8 @@ export function hammerdbSection(report: Report, section: ReportSection, where: s
     });
   });
 }
+
+const GRID_FIELDS = ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'] as const;
 
 export async function hammerdbReportTables(
   report: Report,
@@ -42,30 +44,11 @@ export async function hammerdbReportTables(
             // Relative values as the page prints them; absolute values as the run holds them.
             value: c.failed ? '' : kind === 'absolute' ? c.value : c.text,
             base: model.base.id,
-            ...(kind === 'relative'
-              ? {
-                  ci95_low: c.interval?.low,
-                  ci95_high: c.interval?.high,
-                  within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
-                }
-              : {}),
+            ...(kind === 'relative' ? intervalFields(c) : {}),
           };
         }),
       ),
-      kind === 'relative'
-        ? [
-            'virtual_users',
-            'warehouses',
-            'stored_procedures',
-            'run',
-            'label',
-            'value',
-            'base',
-            'ci95_low',
-            'ci95_high',
-            'within_noise',
-          ]
-        : ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'],
+      kind === 'relative' ? [...GRID_FIELDS, ...INTERVAL_FIELDS] : GRID_FIELDS,
     );
   const system = toCsv(
     model.system.flatMap((t) =>

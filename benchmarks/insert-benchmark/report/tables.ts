@@ -1,7 +1,7 @@
 // CSV tables of an Insert Benchmark report section (the three summary tables and the per-step metrics), and
 // the section's model, which the page renders from the same call.
 import { insertBenchmarkReport, type InsertBenchmarkReportModel } from './model.ts';
-import { toCsv } from '../../../src/analysis/export-rows.ts';
+import { INTERVAL_FIELDS, intervalFields, toCsv } from '../../../src/analysis/export-rows.ts';
 import { incomparableReportError } from '../../../src/analysis/comparability.ts';
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
 import { readSeries } from '../../../src/runs/read-series.ts';
@@ -64,11 +64,9 @@ export async function insertBenchmarkReportTables(
       cells(m.relative, m.steps, (c) => ({
         relative: c.text,
         sla_failed: c.slaFailed ? 1 : 0,
-        ci95_low: c.interval?.low,
-        ci95_high: c.interval?.high,
-        within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
+        ...intervalFields(c),
       })),
-      ['run', 'label', 'step', 'relative', 'sla_failed', 'base', 'ci95_low', 'ci95_high', 'within_noise'],
+      ['run', 'label', 'step', 'relative', 'sla_failed', 'base', ...INTERVAL_FIELDS],
     ),
     'background-inserts': toCsv(
       cells(m.background.cells, m.background.steps, (c) => ({

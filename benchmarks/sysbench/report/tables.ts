@@ -1,7 +1,7 @@
 // A sysbench report section's model, and its CSV tables: relative QPS as printed, absolute QPS.
 import { sysbenchReport, type SysbenchReportModel } from './model.ts';
 import { excludedTests } from '../../../src/analysis/report-model.ts';
-import { toCsv } from '../../../src/analysis/export-rows.ts';
+import { INTERVAL_FIELDS, intervalFields, toCsv } from '../../../src/analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
 import { sectionModel } from '../../../src/site/report-memo.ts';
 import { runsById } from '../../../src/site/runs.ts';
@@ -28,6 +28,8 @@ export function sysbenchSection(report: Report, section: ReportSection, where: s
   });
 }
 
+const FIELDS = ['group', 'test', 'metric', 'run', 'label', 'value', 'base'] as const;
+
 export async function sysbenchReportTables(
   report: Report,
   section: ReportSection,
@@ -47,19 +49,11 @@ export async function sysbenchReportTables(
             // Relative values as the page prints them; absolute values as the run holds them.
             value: kind === 'absolute' ? c.value : c.text,
             base: model.base.id,
-            ...(kind === 'relative'
-              ? {
-                  ci95_low: c.interval?.low,
-                  ci95_high: c.interval?.high,
-                  within_noise: c.interval ? (c.withinNoise ? 'yes' : 'no') : undefined,
-                }
-              : {}),
+            ...(kind === 'relative' ? intervalFields(c) : {}),
           })),
         ),
       ),
-      kind === 'relative'
-        ? ['group', 'test', 'metric', 'run', 'label', 'value', 'base', 'ci95_low', 'ci95_high', 'within_noise']
-        : ['group', 'test', 'metric', 'run', 'label', 'value', 'base'],
+      kind === 'relative' ? [...FIELDS, ...INTERVAL_FIELDS] : FIELDS,
     );
   return { 'relative-qps': table('relative'), qps: table('absolute') };
 }
