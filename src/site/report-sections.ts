@@ -6,3 +6,8 @@ export function reportSections(report: Report): ReportSection[] {
   if (report.sections?.length) return report.sections;
   return [{ base: report.base!, runs: report.runs!, labels: report.labels }];
 }
+
+/** A section's run ids, the base first (the order of its columns or rows). */
+export function sectionRunIds(section: ReportSection): string[] {
+  return [section.base, ...section.runs.filter((id) => id !== section.base)];
+}

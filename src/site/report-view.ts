@@ -4,6 +4,7 @@
 // no `ownView` has none, and its reports are the relative tables (src/components/reports/RelativeReport.astro).
 import type { Report, ReportSection } from '../schemas/index.ts';
 import type { PartFilter } from './report-placement.ts';
+import { sectionRunIds } from './report-sections.ts';
 
 /** What a view is given to draw one section. */
 export interface ReportViewProps {
@@ -32,4 +33,23 @@ export interface BenchmarkReportView {
   /** The section's CSV tables, name -> text (`<name>[-<section>].csv` beside the report page). */
   tables(report: Report, section: ReportSection, where: string): Promise<Record<string, string>>;
   pages?: ReportPage[];
+}
+
+/** What each view works out first from its props. */
+export function viewBasics({ section, sectionIndex, slug, parts }: ReportViewProps) {
+  const only = parts?.only;
+  // The element around it: a placed part is a div in the prose's flow.
+  const Root: 'div' | 'section' = only ? 'div' : 'section';
+  const n = sectionIndex + 1;
+  return {
+    /** Drawing one placed part in the prose rather than the whole section. */
+    only,
+    Root,
+    n,
+    where: `content/reports/${slug}.md`,
+    ids: sectionRunIds(section),
+    sectionInfo: { number: n, ...(section.title ? { title: section.title } : {}) },
+    /** A CSV beside the page: `qps.csv` for the first section, `qps-2.csv` for the second. */
+    csv: (name: string) => `${name}${sectionIndex ? `-${n}` : ''}.csv`,
+  };
 }
