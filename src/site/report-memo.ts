@@ -1,5 +1,9 @@
 // A report section's model made once per build: its page and its CSV tables render the same model object
 // instead of each computing it (Astro renders the page and the CSV routes in one process).
+import type { Report, ReportSection } from '../schemas/index.ts';
+import { sectionRunIds } from './report-sections.ts';
+import { runsById } from './runs.ts';
+
 const models = new Map<string, Promise<unknown>>();
 
 /** The model `make` gives for this report section, made the first time it is asked for. */
@@ -20,4 +24,20 @@ export function sectionModel<T>(
     if (models.size > 256) models.delete(models.keys().next().value!);
   }
   return model;
+}
+
+/**
+ * What each benchmark's own report model is given of a section: its runs, the base first, with the report's
+ * labels, thresholds and acknowledged gates.
+ */
+export async function sectionInput(report: Report, section: ReportSection, where: string) {
+  const ids = sectionRunIds(section);
+  return {
+    acknowledge: report.acknowledge,
+    runs: await runsById(ids, where),
+    base: section.base,
+    order: ids,
+    labels: { ...report.labels, ...section.labels },
+    thresholds: report.thresholds,
+  };
 }

@@ -3,23 +3,13 @@
 import { hammerdbReport, type HammerdbReportModel } from './model.ts';
 import { INTERVAL_FIELDS, intervalFields, toCsv } from '../../../src/analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
-import { sectionModel } from '../../../src/site/report-memo.ts';
-import { runsById } from '../../../src/site/runs.ts';
+import { sectionInput, sectionModel } from '../../../src/site/report-memo.ts';
 
 /** The model of one section (made once: the page and its CSV render the same one). */
 export function hammerdbSection(report: Report, section: ReportSection, where: string): Promise<HammerdbReportModel> {
-  return sectionModel('hammerdb', where, section, report, async () => {
-    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-    return hammerdbReport({
-      acknowledge: report.acknowledge,
-      runs: await runsById(ids, where),
-      base: section.base,
-      order: ids,
-      labels: { ...report.labels, ...section.labels },
-      thresholds: report.thresholds,
-      digits: report.hammerdb?.relativeDigits,
-    });
-  });
+  return sectionModel('hammerdb', where, section, report, async () =>
+    hammerdbReport({ ...(await sectionInput(report, section, where)), digits: report.hammerdb?.relativeDigits }),
+  );
 }
 
 const GRID_FIELDS = ['virtual_users', 'warehouses', 'stored_procedures', 'run', 'label', 'value', 'base'] as const;

@@ -6,8 +6,7 @@ import { incomparableReportError } from '../../../src/analysis/comparability.ts'
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
 import { readSeries } from '../../../src/runs/read-series.ts';
 import { RUNS_DIR } from '../../../src/site/content-dirs.ts';
-import { sectionModel } from '../../../src/site/report-memo.ts';
-import { runsById } from '../../../src/site/runs.ts';
+import { sectionInput, sectionModel } from '../../../src/site/report-memo.ts';
 
 /**
  * The model of one section: its runs from the collection, and their series.json for the chart. Made once: the
@@ -19,17 +18,12 @@ export function insertBenchmarkSection(
   where: string,
 ): Promise<InsertBenchmarkReportModel> {
   return sectionModel('insert-benchmark', where, section, report, async () => {
-    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
+    const input = await sectionInput(report, section, where);
     const series = Object.fromEntries(
-      await Promise.all(ids.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)),
+      await Promise.all(input.order.map(async (id) => [id, await readSeries(RUNS_DIR, id)] as const)),
     );
     const model = insertBenchmarkReport({
-      acknowledge: report.acknowledge,
-      runs: await runsById(ids, where),
-      base: section.base,
-      order: ids,
-      labels: { ...report.labels, ...section.labels },
-      thresholds: report.thresholds,
+      ...input,
       excludeTests: report.excludeTests,
       options: report.insertBenchmark,
       series,

@@ -3,26 +3,19 @@ import { sysbenchReport, type SysbenchReportModel } from './model.ts';
 import { excludedTests } from '../../../src/analysis/report-model.ts';
 import { INTERVAL_FIELDS, intervalFields, toCsv } from '../../../src/analysis/export-rows.ts';
 import type { Report, ReportSection } from '../../../src/schemas/index.ts';
-import { sectionModel } from '../../../src/site/report-memo.ts';
-import { runsById } from '../../../src/site/runs.ts';
+import { sectionInput, sectionModel } from '../../../src/site/report-memo.ts';
 
 /** The model of one section (made once: the page and its CSV render the same one). */
 export function sysbenchSection(report: Report, section: ReportSection, where: string): Promise<SysbenchReportModel> {
   return sectionModel('sysbench', where, section, report, async () => {
-    const ids = [section.base, ...section.runs.filter((id) => id !== section.base)];
-    const runs = await runsById(ids, where);
+    const input = await sectionInput(report, section, where);
     return sysbenchReport({
-      acknowledge: report.acknowledge,
-      runs,
-      base: section.base,
-      order: ids,
-      labels: { ...report.labels, ...section.labels },
-      thresholds: report.thresholds,
+      ...input,
       includeWarmups: report.includeWarmups,
       excludeTests: excludedTests(
         report,
         section,
-        runs.flatMap((r) => r.run.tests.map((t) => t.name)),
+        input.runs.flatMap((r) => r.run.tests.map((t) => t.name)),
       ),
     });
   });
