@@ -5,11 +5,11 @@
 // against that base. Pure: the site loads the runs, this and the engine compute.
 import type { BenchmarkName, Report, Run } from '../schemas/index.ts';
 import { toCsv } from './export-rows.ts';
+import { sectionThresholds } from './section-runs.ts';
 import {
   compareTable,
   runData,
   summarizeTable,
-  THRESHOLDS,
   type BenchmarkDescriptor,
   type Cell,
   type ColumnSpec,
@@ -152,10 +152,7 @@ function sectionTests(
 
 export function buildReportModel(input: ReportModelInput): ReportModel {
   const d = descriptorOf(input.benchmark, input.where);
-  const thresholds = {
-    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
-    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
-  };
+  const thresholds = sectionThresholds(input.thresholds);
   const colours = input.colours ?? 'red-green';
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));
   const data = new Map(input.runs.map((r) => [r.id, runData(r.id, r.run)]));

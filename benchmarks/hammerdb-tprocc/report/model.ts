@@ -1,22 +1,15 @@
 // The model behind a HammerDB TPROC-C report section (the posts of 2026-02-15 and 2026-03-16): NOPM by measured point (virtual users
 // x warehouses) for each run, absolute and relative to a named base run, stored procedures off and on side by
 // side; the iostat/vmstat tables of the posts; bars of relative NOPM. Pure; the page only renders it.
-import type { Run, Thresholds } from '../../../src/schemas/index.ts';
-import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import type { Run } from '../../../src/schemas/index.ts';
 import {
-  compareTable,
-  runData,
-  summarizeTable,
-  THRESHOLDS,
-  type Cell,
-  type Summary,
-} from '../../../src/engine/index.ts';
+  checkSectionRuns,
+  sectionThresholds,
+  type SectionCheck,
+  type SectionInput,
+} from '../../../src/analysis/section-runs.ts';
+import { compareTable, runData, summarizeTable, type Cell, type Summary } from '../../../src/engine/index.ts';
 import { hammerdbDescriptor } from '../descriptor.ts';
-
-interface HammerdbReportRun {
-  id: string;
-  run: Run;
-}
 
 /** A measured point: `vu=10, wh=1000`, from its test's params. */
 interface HammerdbPoint {
@@ -74,7 +67,7 @@ export interface SystemTable {
   rows: SystemRow[];
 }
 
-export interface HammerdbReportModel {
+export interface HammerdbReportModel extends SectionCheck {
   base: { id: string; label: string };
   columns: HammerdbColumn[];
   variants: SpVariant[];
@@ -84,25 +77,13 @@ export interface HammerdbReportModel {
   /** Relative NOPM per point and compared column, for the chart. */
   bars: Array<{ test: string; run: string; relative: number }>;
   system: SystemTable[];
-  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
-  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
-  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
-  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
-  notes: Array<{ id: string; label: string; notes: string[] }>;
   thresholds: { regression: number; improvement: number };
   digits: number;
   /** A point's label by its key (`vu10.w1000` -> `vu=10, wh=1000`), for the summaries' sentences. */
   pointLabel: (key: string) => string;
 }
 
-export interface HammerdbReportInput {
-  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
-  acknowledge?: readonly string[];
-  runs: HammerdbReportRun[];
-  base: string;
-  order: string[];
-  labels?: Record<string, string>;
-  thresholds?: Partial<Thresholds>;
+export interface HammerdbReportInput extends SectionInput {
   /** Decimals of relative NOPM when the report asks for others than the descriptor's (3, as the posts print it). */
   digits?: number;
 }
@@ -160,39 +141,25 @@ export function variantTitle(v: SpVariant): string {
   return VARIANT_TITLE[v];
 }
 
+/** Differences in time a run's points ran, beside comparability.ts's notes. */
+function workloadNotes(run: Run, base: Run): string[] {
+  const w = run.workload.kind === 'hammerdb-tprocc' ? run.workload : undefined;
+  const bw = base.workload.kind === 'hammerdb-tprocc' ? base.workload : undefined;
+  const notes: string[] = [];
+  if (w?.durationMinutes !== bw?.durationMinutes)
+    notes.push(`measured ${w?.durationMinutes ?? '?'} minutes (base: ${bw?.durationMinutes ?? '?'})`);
+  if (w?.rampupMinutes !== bw?.rampupMinutes)
+    notes.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
+  return notes;
+}
+
 export function hammerdbReport(input: HammerdbReportInput): HammerdbReportModel {
-  const thresholds = {
-    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
-    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
-  };
+  const thresholds = sectionThresholds(input.thresholds);
   const d = hammerdbDescriptor;
   const digits = input.digits ?? d.metrics.nopm!.relativeDigits;
   const byId = new Map(input.runs.map((r) => [r.id, r]));
-  const baseRun = byId.get(input.base);
-  if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
   const label = (id: string) => input.labels?.[id] ?? byId.get(id)!.run.dbms.label;
-  const ids = [input.base, ...input.order.filter((id) => id !== input.base)];
-
-  const blocked: HammerdbReportModel['blocked'] = [];
-  const acknowledged: HammerdbReportModel['acknowledged'] = [];
-  const notes: HammerdbReportModel['notes'] = [];
-  const kept = ids.filter((id) => {
-    if (id === input.base) return true;
-    const run = byId.get(id)!.run;
-    const c = comparability(run, baseRun.run);
-    const w = run.workload.kind === 'hammerdb-tprocc' ? run.workload : undefined;
-    const bw = baseRun.run.workload.kind === 'hammerdb-tprocc' ? baseRun.run.workload : undefined;
-    const more = [...c.notes];
-    if (w?.durationMinutes !== bw?.durationMinutes)
-      more.push(`measured ${w?.durationMinutes ?? '?'} minutes (base: ${bw?.durationMinutes ?? '?'})`);
-    if (w?.rampupMinutes !== bw?.rampupMinutes)
-      more.push(`rampup ${w?.rampupMinutes ?? '?'} minutes (base: ${bw?.rampupMinutes ?? '?'})`);
-    if (more.length) notes.push({ id, label: label(id), notes: more });
-    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
-    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
-    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
-    return open.length === 0;
-  });
+  const { kept, blocked, acknowledged, notes } = checkSectionRuns(input, label, workloadNotes);
 
   const tests = new Map(kept.map((id) => [id, pointTests(byId.get(id)!.run)]));
   const spSeen = new Set([...tests.values()].flat().map((t) => t.variant));

@@ -2,9 +2,14 @@
 // (absolute throughput per DBMS x step with quartile colours, throughput relative to the first row, background
 // insert rate with the SLA target), then per step the harness's metrics, response-time histograms, iostat
 // averages and the per-second rate. Pure; the page only renders it.
-import type { Run, SeriesFile, Thresholds } from '../../../src/schemas/index.ts';
+import type { Run, SeriesFile } from '../../../src/schemas/index.ts';
 import type { InsertBenchmarkReportOptions } from '../schemas.ts';
-import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import {
+  checkSectionRuns,
+  sectionThresholds,
+  type SectionCheck,
+  type SectionInput,
+} from '../../../src/analysis/section-runs.ts';
 import { printfFixed } from '../../../src/lib/c-printf.ts';
 import { downsample } from '../../../src/analysis/downsample.ts';
 import {
@@ -19,7 +24,7 @@ import {
   type StepInfo,
 } from '../vocabulary.ts';
 import { columnQuartiles, type Quartile } from './quartiles.ts';
-import { compareTable, runData, THRESHOLDS, type Cell } from '../../../src/engine/index.ts';
+import { compareTable, runData, type Cell } from '../../../src/engine/index.ts';
 import { insertBenchmarkDescriptor } from '../descriptor.ts';
 
 interface IbRow {
@@ -82,7 +87,7 @@ export interface ChartPoint {
   value: number;
 }
 
-export interface InsertBenchmarkReportModel {
+export interface InsertBenchmarkReportModel extends SectionCheck {
   base: IbRow;
   rows: IbRow[];
   steps: IbStep[];
@@ -94,24 +99,12 @@ export interface InsertBenchmarkReportModel {
   /** Per-second op rate of client 1 per step and row, for one faceted chart. */
   chart: ChartPoint[];
   summaryColumns: readonly SummaryColumn[];
-  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
-  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
-  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
-  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
-  notes: Array<{ id: string; label: string; notes: string[] }>;
   excluded: Array<{ step: string; reason: string }>;
   thresholds: { regression: number; improvement: number };
   slaThreshold: number;
 }
 
-export interface InsertBenchmarkReportInput {
-  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
-  acknowledge?: readonly string[];
-  runs: Array<{ id: string; run: Run }>;
-  base: string;
-  order: string[];
-  labels?: Record<string, string>;
-  thresholds?: Partial<Thresholds>;
+export interface InsertBenchmarkReportInput extends SectionInput {
   excludeTests?: string[];
   options?: InsertBenchmarkReportOptions;
   /** series.json of each run, by run id, for the per-second chart. */
@@ -134,27 +127,11 @@ function histogramPercentages(counts: number[]): string[] {
 }
 
 export function insertBenchmarkReport(input: InsertBenchmarkReportInput): InsertBenchmarkReportModel {
-  const thresholds = {
-    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
-    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
-  };
+  const thresholds = sectionThresholds(input.thresholds);
   const slaThreshold = input.options?.slaThreshold ?? 0.95;
   const byId = new Map(input.runs.map((r) => [r.id, r.run]));
-  const baseRun = byId.get(input.base);
-  if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
   const label = (id: string) => input.labels?.[id] ?? ibenchLabel(byId.get(id)!);
-  const blocked: InsertBenchmarkReportModel['blocked'] = [];
-  const acknowledged: InsertBenchmarkReportModel['acknowledged'] = [];
-  const notes: InsertBenchmarkReportModel['notes'] = [];
-  const kept = [input.base, ...input.order.filter((id) => id !== input.base)].filter((id) => {
-    if (id === input.base) return true;
-    const c = comparability(byId.get(id)!, baseRun);
-    if (c.notes.length) notes.push({ id, label: label(id), notes: c.notes });
-    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
-    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
-    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
-    return open.length === 0;
-  });
+  const { kept, blocked, acknowledged, notes } = checkSectionRuns(input, label);
   const rows: IbRow[] = kept.map((id) => ({ id, label: label(id), isBase: id === input.base }));
   const runOf = (row: IbRow) => byId.get(row.id)!;
 

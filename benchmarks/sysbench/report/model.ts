@@ -1,22 +1,15 @@
 // The model behind a sysbench report page: relative QPS per microbenchmark against a named base, in the four
 // groups of the posts, with per-group summaries and per-query efficiency. Pure; the page only renders it.
-import type { Run, Thresholds } from '../../../src/schemas/index.ts';
-import { comparability, splitGates, type Gate } from '../../../src/analysis/comparability.ts';
+import type { Run } from '../../../src/schemas/index.ts';
 import {
-  compareTable,
-  runData,
-  summarizeTable,
-  THRESHOLDS,
-  type Cell,
-  type Summary,
-} from '../../../src/engine/index.ts';
+  checkSectionRuns,
+  sectionThresholds,
+  type SectionCheck,
+  type SectionInput,
+} from '../../../src/analysis/section-runs.ts';
+import { compareTable, runData, summarizeTable, type Cell, type Summary } from '../../../src/engine/index.ts';
 import { sysbenchDescriptor } from '../descriptor.ts';
 import type { SysbenchGroupId } from '../groups.ts';
-
-interface ReportRun {
-  id: string;
-  run: Run;
-}
 
 export interface Column {
   id: string;
@@ -46,30 +39,17 @@ interface EfficiencyTable {
   rows: TestRow[];
 }
 
-export interface SysbenchReportModel {
+export interface SysbenchReportModel extends SectionCheck {
   base: Column;
   columns: Column[];
   groups: GroupTable[];
   efficiency: EfficiencyTable[];
-  /** Runs left out because a gate of comparability.ts is open (the report page then stops the build). */
-  blocked: Array<{ id: string; label: string; reasons: string[]; gates: Gate[] }>;
-  /** Runs kept across a gate the report acknowledges (`acknowledge`), shown in a notice. */
-  acknowledged: Array<{ id: string; label: string; reasons: string[] }>;
-  /** Softer differences by run id. */
-  notes: Array<{ id: string; label: string; notes: string[] }>;
   /** Tests left out of the tables, and why. */
   excluded: Array<{ test: string; reason: string }>;
   thresholds: { regression: number; improvement: number };
 }
 
-export interface SysbenchReportInput {
-  /** Gates of comparability.ts the report compares across on purpose (its frontmatter's `acknowledge`). */
-  acknowledge?: readonly string[];
-  runs: ReportRun[];
-  base: string;
-  order: string[];
-  labels?: Record<string, string>;
-  thresholds?: Partial<Thresholds>;
+export interface SysbenchReportInput extends SectionInput {
   includeWarmups?: boolean;
   excludeTests?: string[];
 }
@@ -80,27 +60,10 @@ function shortLabel(run: Run): string {
 }
 
 export function sysbenchReport(input: SysbenchReportInput): SysbenchReportModel {
-  const thresholds = {
-    regression: input.thresholds?.regression ?? THRESHOLDS.regression,
-    improvement: input.thresholds?.improvement ?? THRESHOLDS.improvement,
-  };
+  const thresholds = sectionThresholds(input.thresholds);
   const byId = new Map(input.runs.map((r) => [r.id, r]));
-  const baseRun = byId.get(input.base);
-  if (!baseRun) throw new Error(`the base run ${input.base} is not among the runs`);
   const label = (id: string) => input.labels?.[id] ?? shortLabel(byId.get(id)!.run);
-  const ids = [input.base, ...input.order.filter((id) => id !== input.base)];
-  const blocked: SysbenchReportModel['blocked'] = [];
-  const acknowledged: SysbenchReportModel['acknowledged'] = [];
-  const notes: SysbenchReportModel['notes'] = [];
-  const kept = ids.filter((id) => {
-    if (id === input.base) return true;
-    const c = comparability(byId.get(id)!.run, baseRun.run);
-    if (c.notes.length) notes.push({ id, label: label(id), notes: c.notes });
-    const { open, acknowledged: ack } = splitGates(c, input.acknowledge);
-    if (ack.length) acknowledged.push({ id, label: label(id), reasons: ack.map((g) => g.text) });
-    if (open.length) blocked.push({ id, label: label(id), reasons: open.map((g) => g.text), gates: open });
-    return open.length === 0;
-  });
+  const { kept, blocked, acknowledged, notes } = checkSectionRuns(input, label);
   const columns: Column[] = kept.map((id) => ({ id, label: label(id), isBase: id === input.base }));
 
   // Test order: as the base ran them, then tests only other runs have.
