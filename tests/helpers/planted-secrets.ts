@@ -1,12 +1,31 @@
 // Planting passwords in copies of real inputs, and finding them again in whatever benchsite wrote: every file
 // under a folder, every member of every archive in it, members that are archives or compressed files opened
 // in turn, searched byte for byte (an SQLite file holds its text as it is).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
-import { TarReader } from '../../collectors/lib/tar.ts';
+import { expect } from 'vitest';
+import { readTar, TarReader } from '../../collectors/lib/tar.ts';
 import { loadSqlite } from '../../collectors/lib/sqlite.ts';
+import { ROOT } from './build-site.ts';
+
+/** A real run of tests/fixtures/realruns (`sysbench`, `hammerdb`, `ibench`) unpacked into `dir`: its folder there. */
+export function unpackRealRun(name: string, dir: string): string {
+  for (const m of readTar(gunzipSync(readFileSync(join(ROOT, 'tests/fixtures/realruns', `${name}.tar.gz`))))) {
+    mkdirSync(join(dir, m.path, '..'), { recursive: true });
+    writeFileSync(join(dir, m.path), m.data);
+  }
+  return join(dir, name);
+}
+
+/** Replace `from` (which must be there) with `to` in a file. */
+export function plant(file: string, from: string | RegExp, to: string): void {
+  const text = readFileSync(file, 'latin1');
+  const changed = text.replace(from, to);
+  expect(changed, `${file}: ${from}`).not.toBe(text);
+  writeFileSync(file, changed, 'latin1');
+}
 
 /**
  * A copy of a HammerDB jobs database whose jobdicts hold `secret` as every password, one output line holds it,

@@ -6,17 +6,14 @@
 // the tag: not one may be found in run.json, series.json, any member of any raw.tar.gz, or any page built from
 // them: the search is for the tag, so a password cut in two is found as surely as a whole one.
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { readTar } from '../../collectors/lib/tar.ts';
-import { ROOT } from '../helpers/build-site.ts';
+import { buildContentSite, ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { FIXTURES } from '../helpers/fixtures.ts';
-import { everyFile, leaks } from '../helpers/planted-secrets.ts';
+import { everyFile, leaks, plant, unpackRealRun } from '../helpers/planted-secrets.ts';
 
 const tag = randomBytes(4).toString('hex');
 /** A password of three words, each holding the tag (no word a reader would take for a name: no `pass`). */
@@ -31,22 +28,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const content = join(tmp, 'content');
 const out = join(content, 'runs');
 
-function unpack(name: string): string {
-  const dir = join(tmp, 'in');
-  for (const m of readTar(gunzipSync(readFileSync(join(ROOT, 'tests/fixtures/realruns', `${name}.tar.gz`))))) {
-    mkdirSync(join(dir, m.path, '..'), { recursive: true });
-    writeFileSync(join(dir, m.path), m.data);
-  }
-  return join(dir, name);
-}
-
-/** Replace `from` (which must be there) with `to` in a file. */
-function plant(file: string, from: string | RegExp, to: string): void {
-  const text = readFileSync(file, 'latin1');
-  const changed = text.replace(from, to);
-  expect(changed, `${file}: ${from}`).not.toBe(text);
-  writeFileSync(file, changed, 'latin1');
-}
+const unpack = (name: string) => unpackRealRun(name, join(tmp, 'in'));
 
 describe('planted passwords of several words, quoted', { timeout: 600_000 }, () => {
   it('harvest of sysbench runs: settings of postgresql.conf and my.cnf, command lines, server logs', () => {
@@ -229,13 +211,8 @@ describe('planted passwords of several words, quoted', { timeout: 600_000 }, () 
       'sysbench --db-driver=pgsql --pgsql-password=*** --pgsql-host=127.0.0.1 run',
     );
 
-    mkdirSync(join(content, 'reports'), { recursive: true });
     const dist = join(tmp, 'dist');
-    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
-      cwd: ROOT,
-      env: { ...process.env, BENCHSITE_CONTENT: content },
-      stdio: 'pipe',
-    });
+    buildContentSite(content, dist);
     const pages = [...everyFile(dist)];
     expect(pages.some((f) => /\/runs\/sysbench\/vm\/.*index\.html$/.test(f.name))).toBe(true);
     expect(leaks(dist, tag)).toEqual([]);

@@ -5,14 +5,13 @@
 // Process listings keep only the DBMS and benchmark client lines whole.
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { readTar } from '../../collectors/lib/tar.ts';
 import { ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
-import { everyFile, jobsDbWithSecret, leaks } from '../helpers/planted-secrets.ts';
+import { everyFile, jobsDbWithSecret, leaks, plant, unpackRealRun } from '../helpers/planted-secrets.ts';
 
 const tag = randomBytes(4).toString('hex');
 /** A password unmistakable in any output: every one holds the tag. */
@@ -20,22 +19,7 @@ const pw = (form: string) => `Pw${form}${tag}`;
 const tmp = mkdtempSync(join(tmpdir(), 'benchsite-planted-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function unpack(name: string): string {
-  const dir = join(tmp, 'in');
-  for (const m of readTar(gunzipSync(readFileSync(join(ROOT, 'tests/fixtures/realruns', `${name}.tar.gz`))))) {
-    mkdirSync(join(dir, m.path, '..'), { recursive: true });
-    writeFileSync(join(dir, m.path), m.data);
-  }
-  return join(dir, name);
-}
-
-/** Replace `from` (which must be there) with `to` in a file. */
-function plant(file: string, from: string | RegExp, to: string): void {
-  const text = readFileSync(file, 'latin1');
-  const out = text.replace(from, to);
-  expect(out, `${file}: ${from}`).not.toBe(text);
-  writeFileSync(file, out, 'latin1');
-}
+const unpack = (name: string) => unpackRealRun(name, join(tmp, 'in'));
 
 const psLine = (user: string, pid: number, command: string) =>
   `${user.padEnd(8)} ${String(pid).padStart(5)}  0.0  0.0   4360  3072 ?        S    01:39   0:00 ${command}`;

@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readTar } from '../../collectors/lib/tar.ts';
-import { ROOT } from '../helpers/build-site.ts';
+import { buildContentSite } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { requireDatabases, testDb } from '../helpers/databases.ts';
 
@@ -127,13 +127,8 @@ benchmark: { kind: sysbench, rows: 1000, seconds: { read: 2, write: 2 }, tests: 
     );
     expect(files.flatMap((f) => leaks(f.file, f.text))).toEqual([]);
 
-    mkdirSync(join(content, 'reports'), { recursive: true });
     const dist = join(tmp, 'dist');
-    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
-      cwd: ROOT,
-      env: { ...process.env, BENCHSITE_CONTENT: content },
-      stdio: 'pipe',
-    });
+    buildContentSite(content, dist);
     const site = contents(dist);
     expect(site.some((f) => f.file.includes('/runs/sysbench/here/') && f.file.endsWith('index.html'))).toBe(true);
     expect(site.flatMap((f) => leaks(f.file, f.text))).toEqual([]);
