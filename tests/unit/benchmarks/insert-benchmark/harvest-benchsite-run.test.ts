@@ -3,19 +3,15 @@
 // files taken out and a journal whose step times last what np.sh measured, must give the cells of the report's
 // o.sum.t tables (etl.sh, ncpu=2) for every column np.sh gets from iibench and the monitors.
 import { describe, expect, it } from 'vitest';
+import { summaryColumn } from '../../../helpers/insert-benchmark-columns.ts';
+import { resultValue } from '../../../helpers/written-runs.ts';
 import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
 import { MONITORS_FILE, monitorsFileText } from '../../../../benchmarks/insert-benchmark/monitors-file.ts';
 import { parseResFile } from '../../../../benchmarks/insert-benchmark/parse-res.ts';
 import { JOURNAL } from '../../../../collectors/lib/journal.ts';
 import { InputError } from '../../../../collectors/lib/input-error.ts';
 import type { RawEntry } from '../../../../collectors/lib/raw-tree.ts';
-import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
-import {
-  parseStepName,
-  SUMMARY_COLUMNS,
-  summaryColumnValue,
-  type SummaryColumn,
-} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
+import { RunSchema } from '../../../../src/schemas/index.ts';
 import { archiveFiles, archiveText } from '../../../helpers/fixtures.ts';
 
 const ARCHIVE = 'realruns/ibench.tar.gz';
@@ -25,13 +21,6 @@ const NOT_MEASURED = ['dbgb1', 'dbgb2', 'rss'];
 const STORAGE = ['rps', 'rmbps', 'wps', 'wmbps', 'rpq', 'rkbpq', 'wpi', 'wkbpi'];
 const VMSTAT = ['csps', 'cpups', 'cspq', 'cpupq'];
 const encode = (text: string) => new TextEncoder().encode(text);
-const value = (run: Run, test: string, metric: string) =>
-  run.results.find((r) => r.test === test && r.metric === metric)?.value;
-/** An etl.sh column of a step, as the harness prints it, from the metric the run stores it under. */
-const column = (run: Run, test: string, col: string) =>
-  (SUMMARY_COLUMNS as readonly string[]).includes(col)
-    ? summaryColumnValue(col as SummaryColumn, parseStepName(test)!.kind, (m) => value(run, test, m))
-    : value(run, test, col);
 
 /** The real result directory without its o.res files, with the journal `benchsite run` would have written. */
 function asBenchsiteRun(label: string, extra: RawEntry[] = []): RawEntry[] {
@@ -75,7 +64,7 @@ describe('harvest of a result directory written by benchsite run (no o.res)', ()
         );
         header.forEach((col, j) => {
           const file = cells[j]!;
-          const ours = column(run, step, col);
+          const ours = summaryColumn(run, step, col);
           if (noIostat && STORAGE.includes(col)) expect(ours, `${step} ${col}`).toBeUndefined();
           else if (noIostat && VMSTAT.includes(col)) expect(ours, `${step} ${col}`).toBeGreaterThan(0);
           else if (NOT_MEASURED.includes(col) || file === '' || file === 'NA')
@@ -85,10 +74,10 @@ describe('harvest of a result directory written by benchsite run (no o.res)', ()
         const test = run.tests[i]!;
         expect(test.startedAt).toBe(new Date(Date.UTC(2026, 10, 22, 1, 0, 0) + 500 + i * 1000_000).toISOString());
         expect(test.system?.intervalSeconds).toBe(5);
-        expect(value(run, step, 'client_cpu_s')).toBeUndefined();
+        expect(resultValue(run, step, 'client_cpu_s')).toBeUndefined();
       });
       // The SLA of the query steps, from the derived background insert rate.
-      const ips = value(run, 'qp500.L4', 'inserts_per_s')!;
+      const ips = resultValue(run, 'qp500.L4', 'inserts_per_s')!;
       expect(ips).toBe(Number(archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/qp500.L4/o.res.dop1`).split(' ')[6]));
       expect(run.tests.find((t) => t.name === 'qp500.L4')!.sla).toEqual({
         targetInsertsPerS: 500,

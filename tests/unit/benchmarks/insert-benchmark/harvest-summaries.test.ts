@@ -1,14 +1,10 @@
 // Summary-only trees (mytools bench/results/ibench.jan2021): o.sum.t and mrg rows become runs, the two agree
 // where both have a DBMS, and the derived rel.* tables are listed as skipped.
 import { describe, expect, it } from 'vitest';
-import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
-import {
-  parseStepName,
-  SUMMARY_COLUMNS,
-  summaryColumnMetric,
-  summaryColumnValue,
-  type SummaryColumn,
-} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
+import { summaryColumn } from '../../../helpers/insert-benchmark-columns.ts';
+import { resultValue } from '../../../helpers/written-runs.ts';
+import { RunSchema } from '../../../../src/schemas/index.ts';
+import { parseStepName, summaryColumnMetric } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { harvestInsertBenchmark } from '../../../../benchmarks/insert-benchmark/harvest.ts';
 import {
   cellNumber,
@@ -19,13 +15,6 @@ import { fixtureText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 
 const DIR = 'mytools/bench/results/ibench.jan2021/100m/';
-const value = (run: Run, test: string, metric: string) =>
-  run.results.find((r) => r.test === test && r.metric === metric)?.value;
-/** An etl.sh column of a step, as the harness prints it, from the metric the run stores it under. */
-const column = (run: Run, test: string, col: string) =>
-  (SUMMARY_COLUMNS as readonly string[]).includes(col)
-    ? summaryColumnValue(col as SummaryColumn, parseStepName(test)!.kind, (m) => value(run, test, m))
-    : value(run, test, col);
 
 describe('Insert Benchmark summaries of Jan 2021', async () => {
   const h = await harvestFixture('mytools/bench/results/ibench.jan2021', { date: '2021-01-21', host: { name: 'nuc' } });
@@ -66,7 +55,7 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
     table.rows.forEach((row, i) => {
       for (const [col, cell] of Object.entries(row)) {
         if (col === 'tag') continue;
-        const ours = column(run, run.tests[i]!.name, col);
+        const ours = summaryColumn(run, run.tests[i]!.name, col);
         expect(ours, `${run.tests[i]!.name} ${col}`).toBe(cell === 'NA' ? undefined : Number(cell));
       }
     });
@@ -75,9 +64,9 @@ describe('Insert Benchmark summaries of Jan 2021', async () => {
   it('stores ips, qps, maxop, p50 and p99 under the metrics harvest of raw files gives those facts', () => {
     const { run } = h.byLabel.get('100m.pg131.cx5')!;
     expect(run.results.filter((r) => ['ips', 'qps', 'maxop', 'p50', 'p99'].includes(r.metric))).toEqual([]);
-    expect(value(run, 'l.i0', 'inserts_per_s')).toBe(106724);
-    expect(value(run, 'q1000.2', 'queries_per_s')).toBe(7675);
-    expect(value(run, 'q1000.2', 'max_query_s')).toBeDefined();
+    expect(resultValue(run, 'l.i0', 'inserts_per_s')).toBe(106724);
+    expect(resultValue(run, 'q1000.2', 'queries_per_s')).toBe(7675);
+    expect(resultValue(run, 'q1000.2', 'max_query_s')).toBeDefined();
   });
 
   it('where a DBMS is in both o.sum.t and the mrg files, the two agree (no difference notes)', () => {

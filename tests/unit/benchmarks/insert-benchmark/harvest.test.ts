@@ -2,14 +2,10 @@
 // PostgreSQL 15.18 and MariaDB 10.11.19, 0.2m and 1m rows). Every expected value is read from the files the
 // harness wrote: o.res (with awk, as etl.sh reads it), the report's o.sum.t tables, o.rt.c.*, iput.tab.
 import { describe, expect, it } from 'vitest';
-import { RunSchema, type Run } from '../../../../src/schemas/index.ts';
-import {
-  parseStepName,
-  SUMMARY_COLUMNS,
-  summaryColumnValue,
-  sumIostatValue,
-  type SummaryColumn,
-} from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
+import { summaryColumn } from '../../../helpers/insert-benchmark-columns.ts';
+import { resultValue } from '../../../helpers/written-runs.ts';
+import { RunSchema } from '../../../../src/schemas/index.ts';
+import { sumIostatValue } from '../../../../benchmarks/insert-benchmark/vocabulary.ts';
 import { archiveFiles, archiveText } from '../../../helpers/fixtures.ts';
 import { harvestFixture } from '../../../helpers/harvest-fixture.ts';
 import { sh } from '../../../helpers/awk.ts';
@@ -18,13 +14,6 @@ const ARCHIVE = 'realruns/ibench.tar.gz';
 const LABELS = ['0.2m.ma101119.ccy1', '0.2m.pg1518.ccy1', '1m.ma101119.ccy1', '1m.pg1518.ccy1'];
 const STEPS = ['l.i0', 'l.x', 'l.i1', 'l.i2', 'qr100.L1', 'qp100.L2', 'qr500.L3', 'qp500.L4'];
 const raw = (label: string, path: string) => archiveText(ARCHIVE, `ibench/raw/1u.1tno/${label}/${path}`);
-const value = (run: Run, test: string, metric: string) =>
-  run.results.find((r) => r.test === test && r.metric === metric)?.value;
-/** An etl.sh column of a step, as the harness prints it, from the metric the run stores it under. */
-const column = (run: Run, test: string, col: string) =>
-  (SUMMARY_COLUMNS as readonly string[]).includes(col)
-    ? summaryColumnValue(col as SummaryColumn, parseStepName(test)!.kind, (m) => value(run, test, m))
-    : value(run, test, col);
 
 /** The table of (run, step) pairs every assertion below runs over. */
 const CASES = LABELS.flatMap((label) => STEPS.map((step) => ({ label, step })));
@@ -90,9 +79,9 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     ({ label, step }) => {
       const line1 = raw(label, `${step}/o.res.dop1`);
       const run = h.byLabel.get(label)!.run;
-      expect(value(run, step, 'inserts_per_s')).toBe(Number(sh("awk 'NR==1 { print $7 }'", line1)));
-      expect(value(run, step, 'queries_per_s')).toBe(Number(sh("awk 'NR==1 { print $13 }'", line1)));
-      expect(value(run, step, 'seconds')).toBe(Number(sh("awk 'NR==1 { print $5 }'", line1)));
+      expect(resultValue(run, step, 'inserts_per_s')).toBe(Number(sh("awk 'NR==1 { print $7 }'", line1)));
+      expect(resultValue(run, step, 'queries_per_s')).toBe(Number(sh("awk 'NR==1 { print $13 }'", line1)));
+      expect(resultValue(run, step, 'seconds')).toBe(Number(sh("awk 'NR==1 { print $5 }'", line1)));
     },
   );
 
@@ -114,7 +103,7 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     const cannotParse = raw(label, `${step}/o.res.dop1`).includes('Cannot parse:');
     header.slice(0, -1).forEach((col, i) => {
       const file = cells[i]!;
-      const ours = column(run, step, col);
+      const ours = summaryColumn(run, step, col);
       if (cannotParse && col === 'csps') {
         // etl.sh reads o.res by line number; with ios.sh's "Cannot parse:" the lines shift and its csps holds dbGB.
         expect(file, `${col}`).toBe(sh("awk '/^dbGB/ { print $2 }'", raw(label, `${step}/o.res.dop1`)));
@@ -243,8 +232,8 @@ describe('harvestInsertBenchmark on the real runs (realruns/ibench.tar.gz)', asy
     for (const step of ['l.x', 'l.i1', 'l.i2']) {
       const t = run.tests.find((x) => x.name === step)!;
       expect(t.status).toBe('ok');
-      expect(value(run, step, 'inserts_per_s')).toBeGreaterThan(0);
-      expect(value(run, step, 'cpupq')).toBeUndefined();
+      expect(resultValue(run, step, 'inserts_per_s')).toBeGreaterThan(0);
+      expect(resultValue(run, step, 'cpupq')).toBeUndefined();
       expect(run.provenance.notes!.some((n) => n.startsWith(`${step}: shorter than the 5 s iostat interval`))).toBe(
         true,
       );
