@@ -28,7 +28,9 @@ export default defineConfig({
     ? `./node_modules/.astro/content-${createHash('sha1').update(resolve(process.env.BENCHSITE_CONTENT)).digest('hex').slice(0, 12)}`
     : undefined,
   // Report Markdown is content from anyone's pull request: text and allowed links only (src/site/markdown.ts).
-  markdown: { processor: satteri(markdownPlugins) },
+  // No Shiki: the pages never highlighted code (satteri renders plain <pre>), and Astro warned on every build that
+  // Shiki's inline styles do not fit the Content-Security-Policy.
+  markdown: { processor: satteri(markdownPlugins), syntaxHighlight: false },
   // Every page carries a Content-Security-Policy <meta> (static hosts cannot send headers): scripts only from
   // the site itself or inline with the hash Astro computed, no plugins, no <base>. Inline style attributes stay
   // allowed: the build-time SVG charts use them, and a style attribute cannot run script.
