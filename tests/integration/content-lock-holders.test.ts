@@ -2,33 +2,20 @@
 // never broken, a dead one's lock is broken (the rest of withContentLock: tests/unit/collectors/lib/content-lock.test.ts).
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { LOCK, makeWriteArea, withContentLock } from '../../collectors/lib/content-lock.ts';
-
-const fresh = () => mkdtempSync(join(tmpdir(), 'lock-'));
-
-/** A lock file as another process would have left it. */
-function plant(out: string, holder: Record<string, unknown>): string {
-  const area = makeWriteArea(out);
-  const file = join(area, LOCK);
-  writeFileSync(
-    file,
-    JSON.stringify({ since: '2026-01-01T00:00:00.000Z', command: 'benchsite harvest', token: 't', ...holder }),
-  );
-  return file;
-}
+import { existsSync, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { withContentLock } from '../../collectors/lib/content-lock.ts';
+import { freshRunsDir, plantLock } from '../helpers/planted-lock.ts';
 
 /** The pid of a process that has ended. */
 const deadPid = () => spawnSync('true').pid!;
 
 describe('withContentLock and other processes', () => {
   it('waits for a live holder, says so once, and gives up naming it', async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     const sleeper = spawn('sleep', ['30']);
     try {
-      const file = plant(out, { pid: sleeper.pid, host: hostname() });
+      const file = plantLock(out, { pid: sleeper.pid, host: hostname() });
       const told: string[] = [];
       const started = Date.now();
       const err = await withContentLock(out, async () => 'ran', { timeoutMs: 1500, onWait: (l) => told.push(l) }).catch(
@@ -52,8 +39,8 @@ describe('withContentLock and other processes', () => {
       { pid: deadPid(), host: hostname() },
       { pid: process.pid, host: hostname(), started: 'another start', token: 'someone else' },
     ]) {
-      const out = fresh();
-      plant(out, holder);
+      const out = freshRunsDir();
+      plantLock(out, holder);
       expect(await withContentLock(out, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
       expect(readdirSync(out)).toEqual([]);
     }

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { LOCK, makeWriteArea, withContentLock } from '../../../../collectors/lib/content-lock.ts';
 import { WRITE_AREA } from '../../../../src/runs/write-area.ts';
-
-const fresh = () => mkdtempSync(join(tmpdir(), 'lock-'));
-
-/** A lock file as another process would have left it. */
-function plant(out: string, holder: Record<string, unknown>): string {
-  const area = makeWriteArea(out);
-  const file = join(area, LOCK);
-  writeFileSync(
-    file,
-    JSON.stringify({ since: '2026-01-01T00:00:00.000Z', command: 'benchsite harvest', token: 't', ...holder }),
-  );
-  return file;
-}
+import { freshRunsDir, plantLock } from '../../../helpers/planted-lock.ts';
 
 describe('withContentLock', () => {
   it('runs the work holding the lock, and leaves the runs folder as it was', async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     const seen = await withContentLock(out, async () => {
       const holder = JSON.parse(readFileSync(join(out, WRITE_AREA, LOCK), 'utf8'));
       return { pid: holder.pid, host: holder.host, ignored: readFileSync(join(out, WRITE_AREA, '.gitignore'), 'utf8') };
@@ -30,7 +18,7 @@ describe('withContentLock', () => {
   });
 
   it("takes turns with this process's own writes", async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     const log: string[] = [];
     const work = (name: string) =>
       withContentLock(out, async () => {
@@ -43,7 +31,7 @@ describe('withContentLock', () => {
   });
 
   it('takes the lock as soon as the holder releases it', async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     let release!: () => void;
     const holding = withContentLock(out, () => new Promise<void>((r) => (release = r)));
     await new Promise((r) => setTimeout(r, 10));
@@ -57,9 +45,9 @@ describe('withContentLock', () => {
   });
 
   it('never breaks the lock of another host: waits, then names it', async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     // Whether its pid lives here says nothing about a holder on another host.
-    plant(out, { pid: process.pid, host: 'elsewhere.example' });
+    plantLock(out, { pid: process.pid, host: 'elsewhere.example' });
     const err = await withContentLock(out, async () => 'ran', { timeoutMs: 300, onWait: () => {} }).catch(
       (e: Error) => e.message,
     );
@@ -67,7 +55,7 @@ describe('withContentLock', () => {
   });
 
   it('a lock file without its holder is waited for, and broken once it is old', async () => {
-    const out = fresh();
+    const out = freshRunsDir();
     const area = makeWriteArea(out);
     writeFileSync(join(area, LOCK), '');
     const err = await withContentLock(out, async () => 'ran', { timeoutMs: 300, onWait: () => {} }).catch(
@@ -80,7 +68,7 @@ describe('withContentLock', () => {
   });
 
   it('a folder that cannot be written is named, with why', async () => {
-    const dir = fresh();
+    const dir = freshRunsDir();
     writeFileSync(join(dir, 'file'), 'x');
     const err = await withContentLock(join(dir, 'file', 'runs'), async () => 'ran').catch((e: Error) => e.message);
     expect(err).toBe(
