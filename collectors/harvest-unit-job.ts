@@ -7,6 +7,7 @@ import { harvestUnit } from './harvest-any.ts';
 import type { HarvestOptions, HarvestUnit } from './lib/benchmark-folder.ts';
 import { errorData, type ErrorData } from './lib/error-data.ts';
 import type { Refusal } from './lib/harvested.ts';
+import { archiveAhead } from './lib/raw-archive.ts';
 import { prepareRun, type PreparedRun } from './lib/write-run.ts';
 
 export interface UnitJob {
@@ -23,8 +24,9 @@ export type UnitMessage =
   | { id: number; run: Run; prepareError: ErrorData };
 
 /**
- * Harvest a unit, then prepare its run. Harvested is said at once: the next unit is then harvested on this
- * thread while this one's archive is compressed on the thread pool.
+ * Harvest a unit, then prepare its run. Its archive is started first (archiveAhead), so the thread pool
+ * compresses while this thread parses; harvested is said at once, so the next unit is harvested here while
+ * the pool finishes this one's archive.
  */
 export async function unitJob(
   job: UnitJob,
@@ -32,6 +34,7 @@ export async function unitJob(
   out: string,
   send: (m: UnitMessage) => void,
 ): Promise<void> {
+  const ahead = archiveAhead(job.unit.entries);
   let h;
   try {
     const r = harvestUnit(folderOf(job.folder), job.unit, opts);
@@ -43,7 +46,7 @@ export async function unitJob(
   }
   if (!h) return;
   try {
-    send({ id: job.id, prepared: await prepareRun(h, out) });
+    send({ id: job.id, prepared: await prepareRun(h, out, { archiving: ahead.take(h) }) });
   } catch (e) {
     send({ id: job.id, run: h.run, prepareError: errorData(e) });
   }

@@ -4,6 +4,7 @@
 // token on a command line would otherwise make a 300 MB run.json).
 import type { Run } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
+import type { RawEntry } from './raw-tree.ts';
 import { sha256Hex } from './provenance.ts';
 import type { SeriesFile } from '../../src/schemas/index.ts';
 import { redactCommand, redactSetting, redactSettings } from './redact.ts';
@@ -92,24 +93,39 @@ export function publishableSeries(series: SeriesFile): SeriesFile {
 }
 
 /**
+ * The raw files that redaction changes, each with the bytes it may be archived with (redact-file.ts). Pure: the
+ * files are left as they are, so this may run before a harvester reads them (raw-archive.ts).
+ */
+export function rawRedactions(raw: RawEntry[]): Map<string, Uint8Array> {
+  const changed = new Map<string, Uint8Array>();
+  for (const e of raw) {
+    const data = redactRawFile(e.path, e.data);
+    if (data) changed.set(e.path, data);
+  }
+  return changed;
+}
+
+/** Put rawRedactions' bytes in place in the run: its raw files and their manifest entries (size, sha256). */
+export function applyRawRedactions(h: HarvestedRun, changed: Map<string, Uint8Array>): string[] {
+  if (!changed.size) return [];
+  for (const e of h.raw) {
+    const data = changed.get(e.path);
+    if (!data) continue;
+    e.data = data;
+    e.sha256 = sha256Hex(data);
+  }
+  const byPath = new Map(h.raw.map((e) => [e.path, e]));
+  for (const f of h.run.provenance.rawFiles) {
+    const e = byPath.get(f.path);
+    if (e?.sha256) Object.assign(f, { bytes: e.data.length, sha256: e.sha256 });
+  }
+  return [...changed.keys()];
+}
+
+/**
  * Redact secrets in the raw files of a run before they are archived (in place, so the archive and the
  * manifest agree; doing it twice changes nothing). Returns the paths of the files that changed.
  */
 export function redactRawFiles(h: HarvestedRun): string[] {
-  const changed: string[] = [];
-  for (const e of h.raw) {
-    const data = redactRawFile(e.path, e.data);
-    if (!data) continue;
-    e.data = data;
-    e.sha256 = sha256Hex(data);
-    changed.push(e.path);
-  }
-  if (changed.length) {
-    const byPath = new Map(h.raw.map((e) => [e.path, e]));
-    for (const f of h.run.provenance.rawFiles) {
-      const e = byPath.get(f.path);
-      if (e?.sha256) Object.assign(f, { bytes: e.data.length, sha256: e.sha256 });
-    }
-  }
-  return changed;
+  return applyRawRedactions(h, rawRedactions(h.raw));
 }

@@ -77,45 +77,43 @@ export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
 }
 
 /**
- * The tar of `entries` in pieces of exactly `size` bytes (the last one shorter), cut across entries as the
- * bytes fall, without building the whole tar in memory: what a large raw archive is compressed from. A piece
- * that spans several parts is copied into `buffer()` (a fresh one by default; a caller may hand back one whose
- * piece it is done with, so a gigabyte of tar does not take a gigabyte of new memory); a piece inside one
- * file's bytes is a view of them.
+ * The tar of `entries` in pieces of at most `size` bytes, which together are the tar: what a large raw archive
+ * is compressed from, without building the whole tar in memory. A tar of `size` or less is one piece. Else a
+ * file's bytes of `size / 4` or more are pieces of their own, views of them cut every `size` bytes, and the
+ * rest (headers, padding, small files) is copied together into pieces between them: a piece never spans a large
+ * file's edge, so a gigabyte of tar is compressed from the files themselves rather than from a copy.
  */
-export function* tarChunks(
-  entries: TarEntry[],
-  size: number,
-  mtime = 0,
-  buffer: () => Uint8Array = () => new Uint8Array(size),
-): Generator<Uint8Array> {
+export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array> {
+  const parts = tarParts(entries, mtime);
+  const total = parts.reduce((n, p) => n + p.length, 0);
   let pending: Uint8Array[] = [];
   let have = 0;
   const flush = () => {
-    let chunk = pending[0]!;
-    if (pending.length > 1) {
-      chunk = buffer().subarray(0, have);
-      let at = 0;
-      for (const p of pending) {
-        chunk.set(p, at);
-        at += p.length;
-      }
+    const chunk = new Uint8Array(have);
+    let at = 0;
+    for (const p of pending) {
+      chunk.set(p, at);
+      at += p.length;
     }
     pending = [];
     have = 0;
     return chunk;
   };
-  for (let part of tarParts(entries, mtime)) {
-    while (have + part.length >= size) {
-      const take = size - have;
-      pending.push(part.subarray(0, take));
-      have += take;
-      yield flush();
-      part = part.subarray(take);
+  const own = total > size ? size / 4 : Infinity;
+  for (const part of parts) {
+    if (part.length >= own) {
+      if (have) yield flush();
+      for (let at = 0; at < part.length; at += size) yield part.subarray(at, at + size);
+      continue;
     }
-    if (part.length) {
-      pending.push(part);
-      have += part.length;
+    if (have + part.length > size && have) yield flush();
+    // A small part longer than the room left (size / 4 or more only when the tar is one piece) is cut.
+    for (let at = 0; at < part.length;) {
+      const take = Math.min(part.length - at, size - have);
+      pending.push(part.subarray(at, at + take));
+      have += take;
+      at += take;
+      if (have === size) yield flush();
     }
   }
   if (have) yield flush();

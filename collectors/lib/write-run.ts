@@ -7,8 +7,6 @@
 import { readdirSync } from 'node:fs';
 import { readFile, rename, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import { runId } from '../../src/runs/run-id.ts';
 import { validateRunData } from '../../src/runs/validate-run.ts';
 import { RUN_FOLDER_FILES } from '../../src/runs/validate-files.ts';
@@ -19,14 +17,14 @@ import type { Run } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { sha256Hex } from './provenance.ts';
 import { withNoiseRows } from './noise-rows.ts';
-import { publishableRun, publishableSeries, redactRawFiles } from './publishable.ts';
+import { publishableRun, publishableSeries } from './publishable.ts';
 import { cleanNames } from './clean-names.ts';
-import { tarChunks } from './tar.ts';
+import { rawArchive } from './raw-archive.ts';
 import { seriesJsonBytes } from './series-json.ts';
 import { withContentLock } from './content-lock.ts';
 import { finishInterrupted, installRun, stageRun } from './run-install.ts';
 
-const gzipAsync = promisify(gzip);
+export { ARCHIVE_CHUNK, archiveLevelFor, FAST_ARCHIVE_BYTES, rawArchive } from './raw-archive.ts';
 
 export interface WrittenRun {
   id: string;
@@ -124,71 +122,6 @@ async function placeRun(
   if (!numbers.length) return { existing: false, replaced: false };
   if (replace) return { existing: true, replaced: true };
   return { repeat: numbers.at(-1)! + 1, existing: false, replaced: false };
-}
-
-/** Raw files above this size are compressed at gzip level 1 instead of 6. */
-export const FAST_ARCHIVE_BYTES = 64 << 20;
-
-/**
- * gzip level 6 for the usual run; level 1 for long runs (hours of 1-second samples): three times faster,
- * about a quarter larger, and harvesting a gigabyte then takes seconds rather than a minute.
- */
-export function archiveLevelFor(h: HarvestedRun): number {
-  let bytes = 0;
-  for (const e of h.raw) bytes += e.data.length;
-  return bytes > FAST_ARCHIVE_BYTES ? 1 : 6;
-}
-
-/** Bytes of tar per gzip member: archives of up to this size are one ordinary gzip stream. */
-export const ARCHIVE_CHUNK = 4 << 20;
-
-/**
- * gzip's output buffer: a member's whole output in one (zlib's default 16 KiB pieces, each a buffer and a callback,
- * added a few percent to level 1's CPU time). The bytes are the same.
- */
-const GZIP_OUTPUT_BYTES = 1 << 20;
-
-/** Pieces of tar compressed at once: enough for every thread of the pool, few enough to reuse their buffers. */
-const ARCHIVE_IN_FLIGHT = 8;
-
-/**
- * The raw archive: a reproducible tar (sorted, mtime 0) compressed with gzip (no timestamp in the header).
- * A large tar is compressed in 4 MiB pieces at once on the thread pool and the gzip members concatenated:
- * still one valid .tar.gz (gzip, tar and zlib read every member), made on every core instead of one.
- */
-export async function rawArchive(h: HarvestedRun, level = archiveLevelFor(h)): Promise<Uint8Array> {
-  redactRawFiles(h);
-  const entries = [...h.raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const members: Buffer[] = [];
-  // The buffers tarChunks copied pieces into, and those free again once their piece is compressed.
-  const ours = new Set<Uint8Array['buffer']>();
-  const free: Uint8Array[] = [];
-  const buffer = () => {
-    const b = free.pop() ?? new Uint8Array(ARCHIVE_CHUNK);
-    ours.add(b.buffer);
-    return b;
-  };
-  const running: Array<Promise<void>> = [];
-  let n = 0;
-  for (const chunk of tarChunks(entries, ARCHIVE_CHUNK, 0, buffer)) {
-    const i = n++;
-    const done = gzipAsync(chunk, { level, chunkSize: GZIP_OUTPUT_BYTES }).then((m) => {
-      members[i] = m;
-      if (ours.has(chunk.buffer)) free.push(new Uint8Array(chunk.buffer));
-    });
-    done.catch(() => {}); // awaited below, in order
-    running.push(done);
-    if (running.length >= ARCHIVE_IN_FLIGHT) await running.shift();
-  }
-  await Promise.all(running);
-  // One copy into a buffer of its own (it may be moved to another thread).
-  const out = new Uint8Array(members.reduce((k, m) => k + m.length, 0));
-  let at = 0;
-  for (const m of members) {
-    out.set(m, at);
-    at += m.length;
-  }
-  return out;
 }
 
 /** Write one file atomically unless it already holds these bytes. Returns whether it wrote. */
