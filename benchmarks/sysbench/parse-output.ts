@@ -136,6 +136,7 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
   let lastEnd = 0;
   // Walk the lines in place: a 2-hour run has 7200 interval lines, and most lines need one look.
   const nums: number[] = [];
+  const at: IntervalsRead = { start: 0, lines: 0, lastStart: 0, lastEnd: 0 };
   let start = 0;
   let lineNo = 0;
   while (start < text.length) {
@@ -145,34 +146,17 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
     const first = text.charCodeAt(start);
     const next = end + 1;
     if (!inStats && first === 91 /* [ */) {
-      // The usual interval line, read by its 11 numbers (t, threads, tps, qps, r, w, o, percentile, latency,
-      // errors/s, reconnects/s) without a regex; anything unusual goes to the regex below.
-      numberRuns(text, start, end, nums);
-      if (
-        nums.length === 11 &&
-        !hasNaN(nums) &&
-        text.lastIndexOf('reconn/s', end) > start &&
-        text.indexOf(' qps: ', start) < end
-      ) {
-        out.intervalPercentile = nums[7];
-        out.intervals.push([
-          nums[0]!,
-          nums[1]!,
-          nums[2]!,
-          nums[3]!,
-          nums[4]!,
-          nums[5]!,
-          nums[6]!,
-          nums[8]!,
-          nums[9]!,
-          nums[10]!,
-        ]);
+      at.start = start;
+      at.lines = 0;
+      readIntervals(text, at, out, nums);
+      if (at.lines > 0) {
+        lineNo += at.lines - 1;
         started = true;
         lastLine = lineNo;
-        lastStart = start;
-        lastEnd = end;
+        lastStart = at.lastStart;
+        lastEnd = at.lastEnd;
         lastSet = undefined;
-        start = next;
+        start = at.start;
         continue;
       }
     }
@@ -290,6 +274,54 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
     else out.stats = full;
   }
   return out;
+}
+
+/** Where readIntervals started and stopped: the lines it read, and where the last of them starts and ends. */
+interface IntervalsRead {
+  start: number;
+  lines: number;
+  lastStart: number;
+  lastEnd: number;
+}
+
+/**
+ * The usual interval lines from `at.start` on, read by their 11 numbers (t, threads, tps, qps, r, w, o,
+ * percentile, latency, errors/s, reconnects/s) without a regex, up to the first other line (where `at.start` is
+ * left). A function of its own so that V8 optimizes this loop, the hot one, alone: as a loop of the whole parser
+ * it made V8 compile the parser over and over (0.2 s a time, most of a 100 MB harvest's compiling).
+ */
+function readIntervals(text: string, at: IntervalsRead, out: SysbenchOutput, nums: number[]): void {
+  let start = at.start;
+  while (start < text.length && text.charCodeAt(start) === 91 /* [ */) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    numberRuns(text, start, end, nums);
+    if (
+      nums.length !== 11 ||
+      hasNaN(nums) ||
+      !(text.lastIndexOf('reconn/s', end) > start) ||
+      !(text.indexOf(' qps: ', start) < end)
+    )
+      break;
+    out.intervalPercentile = nums[7];
+    out.intervals.push([
+      nums[0]!,
+      nums[1]!,
+      nums[2]!,
+      nums[3]!,
+      nums[4]!,
+      nums[5]!,
+      nums[6]!,
+      nums[8]!,
+      nums[9]!,
+      nums[10]!,
+    ]);
+    at.lines++;
+    at.lastStart = start;
+    at.lastEnd = end;
+    start = end + 1;
+  }
+  at.start = start;
 }
 
 /** Whether a value is NaN (a number of more than 15 digits): a loop, run on every interval line. */
