@@ -119,7 +119,12 @@ function writeRows(out: Out, rows: unknown[]): boolean {
 
 /** series.json's bytes (UTF-8). */
 export function seriesJsonBytes(series: SeriesFile): Uint8Array {
-  const out: Out = { buf: new Uint8Array(1 << 16), at: 0 };
+  // Sized for the rows at about 8 bytes a number, so that a long run's 12 MB are not written through a dozen
+  // doublings of the buffer (each a copy of what was written, into new memory); room() grows it when short.
+  let guess = 1 << 16;
+  for (const list of Object.values(series.tests))
+    for (const s of list) guess += s.rows.length * (12 + 8 * (s.rows[0]?.length ?? 0));
+  const out: Out = { buf: new Uint8Array(guess), at: 0 };
   text(out, '{"schemaVersion": 1, "tests": {\n');
   Object.entries(series.tests).forEach(([test, list], t) => {
     text(out, `${t ? ',\n' : ''}  ${JSON.stringify(test)}: [\n`);
