@@ -99,7 +99,7 @@ export async function harvestFigures(work: string, bytes: number, log: (s: strin
       name: 'harvest_parse_archive_mb_per_s',
       value: mb / archive.seconds,
       unit: 'MB/s',
-      note: `parsing and writing run.json, series.json and raw.tar.gz as benchsite harvest does (run directories on one worker thread per core; gzip level 1, the default above 64 MiB per run, in 4 MiB members on the thread pool); ${(mb / archive.cpuSeconds).toFixed(0)} MB per CPU-second`,
+      note: `parsing and writing run.json, series.json and raw.tar.gz as benchsite harvest does (run directories on one worker thread per core; gzip level 1, the default above 64 MiB per run, in members of up to 4 MiB on the thread pool while each directory is parsed); ${(mb / archive.cpuSeconds).toFixed(0)} MB per CPU-second`,
       target: '>= 150',
     },
     {
