@@ -3,7 +3,8 @@
 // in every form, process listings reduced to the DBMS's and the benchmark client's lines), and the passwords
 // the harness notes (PROVENANCE.md) name in prose blanked. Then `tar --format=ustar` as the originals were packed
 // (sorted, owner 0, the capture day as mtime, read-only) and gzip -9n.
-// Usage: node scripts/content/remake-realruns.ts <originals dir, e.g. ../shared/fixtures/realruns> [name...]
+// Usage: node scripts/content/remake-realruns.ts <originals> [name...]   (<originals>: the unredacted
+// realruns directories, which a clone does not have)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
