@@ -19,6 +19,10 @@ export function unpackRealRun(name: string, dir: string): string {
   return join(dir, name);
 }
 
+/** A line of `ps aux` as the harness saves it, for `command` run by `user`. */
+export const psLine = (user: string, pid: number, command: string) =>
+  `${user.padEnd(8)} ${String(pid).padStart(5)}  0.0  0.0   4360  3072 ?        S    01:39   0:00 ${command}`;
+
 /** Replace `from` (which must be there) with `to` in a file. */
 export function plant(file: string, from: string | RegExp, to: string): void {
   const text = readFileSync(file, 'latin1');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { buildContentSite, ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
 import { FIXTURES } from '../helpers/fixtures.ts';
-import { everyFile, leaks, plant, unpackRealRun } from '../helpers/planted-secrets.ts';
+import { everyFile, leaks, plant, psLine, unpackRealRun } from '../helpers/planted-secrets.ts';
 
 const tag = randomBytes(4).toString('hex');
 /** A password of three words, each holding the tag (no word a reader would take for a name: no `pass`). */
@@ -94,14 +94,16 @@ describe('planted passwords of several words, quoted', { timeout: 600_000 }, () 
       ].join('\n'),
     );
     // A process listing shows arguments without their quotes: a password with blanks is several words there.
-    const ps = (pid: number, command: string) =>
-      `root      ${pid}  0.0  0.0   4360  3072 ?        S    01:39   0:00 ${command}`;
     appendFileSync(
       join(pg, 'sb.end.ps.delete.range100.pk1'),
       [
-        ps(4401, `sysbench --db-driver=pgsql --pgsql-password=${pw('psoption')} --pgsql-host=127.0.0.1 run`),
-        ps(4402, `pgbench -c 4 host=db password='${pw('psconninfo')}' dbname=ib`),
-        ps(4403, `python3 iibench.py --db_password ${pw('psclient')} --db_host=127.0.0.1`),
+        psLine(
+          'root',
+          4401,
+          `sysbench --db-driver=pgsql --pgsql-password=${pw('psoption')} --pgsql-host=127.0.0.1 run`,
+        ),
+        psLine('root', 4402, `pgbench -c 4 host=db password='${pw('psconninfo')}' dbname=ib`),
+        psLine('root', 4403, `python3 iibench.py --db_password ${pw('psclient')} --db_host=127.0.0.1`),
         '',
       ].join('\n'),
     );

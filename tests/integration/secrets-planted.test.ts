@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ROOT } from '../helpers/build-site.ts';
 import { benchsite } from '../helpers/cli.ts';
-import { everyFile, jobsDbWithSecret, leaks, plant, unpackRealRun } from '../helpers/planted-secrets.ts';
+import { everyFile, jobsDbWithSecret, leaks, plant, psLine, unpackRealRun } from '../helpers/planted-secrets.ts';
 
 const tag = randomBytes(4).toString('hex');
 /** A password unmistakable in any output: every one holds the tag. */
@@ -20,9 +20,6 @@ const tmp = mkdtempSync(join(tmpdir(), 'benchsite-planted-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const unpack = (name: string) => unpackRealRun(name, join(tmp, 'in'));
-
-const psLine = (user: string, pid: number, command: string) =>
-  `${user.padEnd(8)} ${String(pid).padStart(5)}  0.0  0.0   4360  3072 ?        S    01:39   0:00 ${command}`;
 
 describe('planted passwords', { timeout: 300_000 }, () => {
   const out = join(tmp, 'content', 'runs');
