@@ -3,6 +3,7 @@
 // the same bytes again.
 import { gzipSync } from 'node:zlib';
 import { random } from '../bench/random.ts';
+import { concatBytes } from '../collectors/lib/concat-bytes.ts';
 import { writeTar } from '../collectors/lib/tar.ts';
 import type { Seed, SeedFile } from './corpus.ts';
 import { loopShownAbove } from './pasted-sweeps.ts';
@@ -37,15 +38,6 @@ const dec = new TextDecoder();
 /** One mutation applied to one file's bytes: returns the new bytes. */
 type FileMutation = (data: Uint8Array, r: Random) => Uint8Array;
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-};
 const lines = (d: Uint8Array) => dec.decode(d).split('\n');
 const join = (l: string[]) => enc.encode(l.join('\n'));
 
@@ -91,7 +83,7 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
       () => enc.encode(r.pick(['\n', '\t', ' ', ':', '|', '{', '}', '[', '"', '\\', '\0', '\r', ',', '-', '.', '9'])),
       () => enc.encode(r.pick(['\n\n', '\t\t', '  ', '::', '}}', '{{', '[[', '--', '..'])),
     ])();
-    return concat(d.subarray(0, at), junk, d.subarray(at));
+    return concatBytes([d.subarray(0, at), junk, d.subarray(at)]);
   },
   /** One character repeated many times: what catastrophic regexes and quadratic scans trip on. */
   'long run of one character': (d, r) => {
@@ -118,7 +110,7 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
       '{\n',
       '[\n',
     ]);
-    return concat(d.subarray(0, at), enc.encode(ch.repeat(5_000 + r.int(60_000))), d.subarray(at));
+    return concatBytes([d.subarray(0, at), enc.encode(ch.repeat(5_000 + r.int(60_000))), d.subarray(at)]);
   },
   /** A log a loop appends to: the same output again, sometimes at another thread count (a thread sweep). */
   'appended run': (d, r) => {
@@ -127,7 +119,7 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
       .replace(/(--threads=|Number of threads: )(\d+)/g, (_, k: string, n: string) =>
         r.chance(0.7) ? `${k}${Number(n) * 2}` : `${k}${n}`,
       );
-    return concat(d, enc.encode(d.length && d[d.length - 1] !== 10 ? '\n' : ''), enc.encode(again));
+    return concatBytes([d, enc.encode(d.length && d[d.length - 1] !== 10 ? '\n' : ''), enc.encode(again)]);
   },
   /** The loop that ran a sweep pasted above it, or a trace or header before each run (pasted-sweeps.ts). */
   'loop shown above': loopShownAbove,
@@ -186,7 +178,7 @@ export const FILE_MUTATIONS: Record<string, FileMutation> = {
   /** Copied through Windows. */
   CRLF: (d) => enc.encode(dec.decode(d).replace(/\r?\n/g, '\r\n')),
   /** Saved by an editor that adds a byte order mark. */
-  BOM: (d) => concat(Uint8Array.of(0xef, 0xbb, 0xbf), d),
+  BOM: (d) => concatBytes([Uint8Array.of(0xef, 0xbb, 0xbf), d]),
   'trailing spaces': (d) => enc.encode(dec.decode(d).replace(/\n/g, ' \n')),
   /** A tool's output in another encoding, or with a stray high byte. */
   latin1: (d) => enc.encode(dec.decode(d).replace(/e/, '\u00e9').replace(/a/, '\u00e0')),
@@ -287,7 +279,7 @@ function gzMember(c: FuzzCase, r: Random): void {
     how === 'gzip truncated'
       ? gz.subarray(0, r.int(gz.length))
       : how === 'gzip header garbage'
-        ? concat(Uint8Array.of(0x1f, 0x8c, 0x08), gz.subarray(3))
+        ? concatBytes([Uint8Array.of(0x1f, 0x8c, 0x08), gz.subarray(3)])
         : how === 'gzip body flipped'
           ? FILE_MUTATIONS['flip bytes']!(gz.subarray(0), r).map((b, i) => (i < 10 ? gz[i]! : b))
           : how === 'not gzip at all'

@@ -6,6 +6,7 @@
 // parses the directory (archiveAhead), so the pool compresses while that thread parses.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { concatBytes } from './concat-bytes.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { applyRawRedactions, rawRedactions, redactRawFiles } from './publishable.ts';
 import type { RawEntry } from './raw-tree.ts';
@@ -59,13 +60,7 @@ async function archiveOf(raw: RawEntry[], level: number): Promise<Uint8Array> {
   }
   await Promise.all(running);
   // One copy into a buffer of its own (it may be moved to another thread).
-  const out = new Uint8Array(members.reduce((k, m) => k + m.length, 0));
-  let at = 0;
-  for (const m of members) {
-    out.set(m, at);
-    at += m.length;
-  }
-  return out;
+  return concatBytes(members);
 }
 
 /** The run's raw archive; its raw files are redacted in place first (publishable.ts). */

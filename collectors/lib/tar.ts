@@ -1,5 +1,6 @@
 // A small ustar reader and writer: raw archives must be byte-for-byte reproducible (fixed mtime, owner and
 // order) so that harvesting the same files twice writes the same archive.
+import { concatBytes } from './concat-bytes.ts';
 
 export interface TarEntry {
   path: string;
@@ -66,14 +67,7 @@ function tarParts(entries: TarEntry[], mtime = 0): Uint8Array[] {
 
 /** Encode entries (in the order given) as a tar file. Names longer than ustar allows get a pax header. */
 export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
-  const parts = tarParts(entries, mtime);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concatBytes(tarParts(entries, mtime));
 }
 
 /**
