@@ -1,5 +1,6 @@
 // Validation of run files, shared by `benchsite validate`, the harvest writer and the site's run store.
-import { RunSchema, type Run, type SeriesFile } from '../schemas/index.ts';
+import type { Run, SeriesFile } from '../schemas/index.ts';
+import { parseRunFile } from './parse-run-file.ts';
 import { parseSeriesFile } from './parse-series-file.ts';
 import { formatZodIssues, parseJsonText, problem, type Problem } from './problems.ts';
 import { runId } from './run-id.ts';
@@ -16,7 +17,7 @@ export function validateRunText(file: string, text: string, id?: string): { run?
 }
 
 export function validateRunData(file: string, data: unknown, id?: string): { run?: Run; problems: Problem[] } {
-  const parsed = RunSchema.safeParse(data);
+  const parsed = parseRunFile(data);
   if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
   const run = parsed.data;
   const problems: Problem[] = [];

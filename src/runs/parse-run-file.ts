@@ -1,0 +1,54 @@
+// A run's `results` are most of its zod check (a sysbench run has thousands of rows), and the site build checks
+// every run.json. So, as for series.json (parse-series-file.ts): zod checks the run with no results, a plain
+// loop checks the rows and what RunSchema's refinement says of them, and at the first doubt zod checks the
+// whole file, so a bad file gets zod's own issues. RunSchema stays the one declaration of the format.
+import type { z } from 'zod';
+import { badNameChar } from '../schemas/common.ts';
+import { RunSchema, type Run } from '../schemas/index.ts';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** ResultRowSchema's `metric` (result.ts). */
+const METRIC = /^[a-z][a-z0-9_]*$/;
+
+/** The rows as ResultRowSchema outputs them, or undefined when any row is not one it accepts. */
+function resultRows(rows: unknown[]): Run['results'] | undefined {
+  const out: Run['results'] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!isObject(r) || Object.keys(r).length !== 4) return undefined;
+    const { test, metric, value, unit } = r;
+    if (typeof test !== 'string' || !test || badNameChar(test)) return undefined;
+    if (typeof metric !== 'string' || !METRIC.test(metric)) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+    if (typeof unit !== 'string' || !unit) return undefined;
+    // A strict object's output: a new object of its fields, in the schema's order.
+    out[i] = { test, metric, value, unit };
+  }
+  return out;
+}
+
+/** RunSchema's refinement of `results`: each names a test, one row per test and metric, none in a relative run. */
+function refinementOk(run: Run, results: Run['results']): boolean {
+  if (run.provenance.source === 'published-relative' && results.length) return false;
+  const names = new Set(run.tests.map((t) => t.name));
+  const seen = new Set<string>();
+  for (const r of results) {
+    if (!names.has(r.test)) return false;
+    const key = `${r.test}\u0000${r.metric}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** Same result as `RunSchema.safeParse(data)`, without zod visiting every result row of a valid run. */
+export function parseRunFile(data: unknown): z.ZodSafeParseResult<Run> {
+  if (!isObject(data) || !Array.isArray(data.results)) return RunSchema.safeParse(data);
+  const results = resultRows(data.results);
+  if (!results) return RunSchema.safeParse(data);
+  const light = RunSchema.safeParse({ ...data, results: [] });
+  if (!light.success || !refinementOk(light.data, results)) return RunSchema.safeParse(data);
+  light.data.results = results;
+  return light;
+}
