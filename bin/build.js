@@ -51,17 +51,19 @@ if (!process.features.typescript) {
   run(pinned, [fileURLToPath(import.meta.url), ...args], process.env);
 } else {
   module.enableCompileCache?.(fileURLToPath(new URL('../node_modules/.cache/benchsite-compile', import.meta.url)));
-  const { buildRequest, REQUEST_ENV, FINAL_OUT_ENV } = await import('../src/site/fast-build/state.ts');
+  const { buildRequest, codeDigest, REQUEST_ENV, FINAL_OUT_ENV } = await import('../src/site/fast-build/state.ts');
   const { recoverDist, stagingDir, swapIn } = await import('../src/site/dist-swap.ts');
   const request = buildRequest(root, args, process.env);
   for (const note of recoverDist(request.outDir)) console.log(note);
   let reason;
   try {
-    const { fastRebuild } = await import('../src/site/fast-build/rebuild.ts');
-    const r = await fastRebuild(request);
+    // The rebuild's code, bundled by the last full build when it could (src/site/fast-build/bundle.ts).
+    const code = codeDigest(root);
+    const { loadRebuild } = await import('../src/site/fast-build/bundle.ts');
+    const { fastRebuild, indexSite } = await loadRebuild(root, code);
+    const r = await fastRebuild(request, code);
     if (r.built) {
       // The search index of what the rebuild wrote (a full build makes it in an Astro hook).
-      const { indexSite } = await import('../src/site/search/index-site.ts');
       await indexSite(request.outDir, root);
       console.log(`${r.message} (${(performance.now() / 1000).toFixed(1)} s)`);
       process.exit(0);

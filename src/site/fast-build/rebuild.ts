@@ -31,7 +31,14 @@ import { fillShell } from '../run-page/shell.ts';
 import { hostGroups } from '../run-groups.ts';
 import { MARKER, placeRunPages } from '../run-page/place-pages.ts';
 import { byId, type SiteRunSummary } from '../summaries.ts';
-import { fastBuildInputs, readFastBuildState, saveRebuiltState, statePath, type FastBuildRequest } from './state.ts';
+import {
+  codeDigest,
+  contentStamps,
+  readFastBuildState,
+  saveRebuiltState,
+  statePath,
+  type FastBuildRequest,
+} from './state.ts';
 import { findRunStampsAside } from './run-stamps.ts';
 
 export type FastBuildResult = { built: true; message: string } | { built: false; reason: string };
@@ -51,9 +58,10 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * Rebuild the site without Astro when only runs changed, or say why not. Bad content in a changed run throws
- * the error a full build stops with (contentError: its message, no stack).
+ * the error a full build stops with (contentError: its message, no stack). `code`: codeDigest(root), when the
+ * caller has it (bin/build.js, which finds the rebuild's bundle by it).
  */
-export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildResult> {
+export async function fastRebuild(request: FastBuildRequest, code?: string): Promise<FastBuildResult> {
   if (request.env.BENCHSITE_PREVIEW) return full('a preview build (BENCHSITE_PREVIEW) is always a full build');
   for (let i = 0; i < request.args.length; i++) {
     const a = request.args[i]!;
@@ -67,7 +75,7 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
   const aside = findRunStampsAside(runsDir);
   aside.result.catch(() => {}); // (awaited only when the rebuild gets that far)
   try {
-    return await rebuildWith(request, aside.result);
+    return await rebuildWith(request, aside.result, code);
   } finally {
     aside.stop();
   }
@@ -76,6 +84,7 @@ export async function fastRebuild(request: FastBuildRequest): Promise<FastBuildR
 async function rebuildWith(
   request: FastBuildRequest,
   stampsFound: ReturnType<typeof findRunStampsAside>['result'],
+  code = codeDigest(request.root),
 ): Promise<FastBuildResult> {
   const { root, outDir } = request;
   const runsDir = resolve(RUNS_DIR);
@@ -86,12 +95,11 @@ async function rebuildWith(
     return full('the arguments or environment differ from the last build’s');
   const marker = await readFile(join(outDir, 'runs', MARKER), 'utf8').catch(() => undefined);
   if (marker !== state.build) return full(`${outDir} is not what the last build wrote`);
-  const inputs = await fastBuildInputs(root);
-  if (inputs.code !== state.inputs.code)
+  if (code !== state.inputs.code)
     return full(
       'src/, public/, docs/, astro.config.mjs, package.json or package-lock.json changed since the last build',
     );
-  if (inputs.content !== state.inputs.content)
+  if (contentStamps(resolve(CONTENT_DIR)) !== state.inputs.content)
     return full('a content file other than a run (a report, attachment, annotations or config families) changed');
 
   // Which runs changed: their stamps (three stat calls a run), as the run-pages manifest finds them. While the
@@ -171,6 +179,7 @@ async function rebuildWith(
     shell: shells.page,
     annotations: content.annotations,
     stamps,
+    sourceDigest: state.inputs.source,
     validated,
   });
   const pages = new Map<string, string>();

@@ -117,12 +117,16 @@ export async function planRunPages(o: {
   annotations: Annotation[];
   /** Every run's id and runStamp, when the caller has them already (the rebuild without Astro). */
   stamps?: Map<string, string>;
+  /** sourceDigest(root), when the caller has it already (the rebuild without Astro keeps it in its state). */
+  sourceDigest?: string;
 }): Promise<RunPagesPlan> {
   const runsDir = resolve(RUNS_DIR);
   const cacheDir = runPagesCacheDir(o.root, runsDir);
   await mkdir(cacheDir, { recursive: true });
   const salt = createHash('sha1')
-    .update(`${CACHE_VERSION}\n${o.base}\n${await sourceDigest(o.root)}\n${JSON.stringify(o.annotations)}`)
+    .update(
+      `${CACHE_VERSION}\n${o.base}\n${o.sourceDigest ?? (await sourceDigest(o.root))}\n${JSON.stringify(o.annotations)}`,
+    )
     .digest('hex');
   const ids = o.stamps ? [...o.stamps.keys()] : (await findRunFiles(runsDir)).map((file) => idOf(runsDir, file));
   const manifestFile = join(cacheDir, 'manifest.json');
@@ -291,6 +295,7 @@ export async function placeRunPages(o: {
   shell: string;
   annotations: Annotation[];
   stamps?: Map<string, string>;
+  sourceDigest?: string;
   /** The stamp of each run's run.json bytes the caller validated. */
   validated?: Map<string, string>;
   finalOutDir?: string;

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parseDocument } from 'yaml';
@@ -20,6 +20,7 @@ import { reportRunIds, splitReport } from '../validate-report.ts';
 import { readContentFile } from '../../runs/validate-files.ts';
 import { ReportSchema, type Report } from '../../schemas/index.ts';
 import { REPORTS_DIR } from '../content-dirs.ts';
+import { FINAL_OUT_ENV } from '../fast-build/state.ts';
 import { RUNS_INDEX_PATH, type RunsIndex } from '../list-pages/data-files.ts';
 import { pageFilters, pageKind, reportSlug, runRows, withFilters, type RunRow } from './records.ts';
 
@@ -84,9 +85,14 @@ const keyFile = (root: string, outDir: string) =>
 
 /**
  * Write dist/pagefind/: the index of the reports and pages of the site in `outDir`. Returns what it indexed, or
- * `current: true` when the index there is already of these inputs.
+ * `current: true` when the index there is already of these inputs. `finalOutDir`: the folder `outDir` becomes
+ * (a full build's swap, dist-swap.ts), which names the key, so the next build into it finds the index current.
  */
-export async function indexSite(outDir: string, root: string): Promise<{ pages: number; current: boolean }> {
+export async function indexSite(
+  outDir: string,
+  root: string,
+  finalOutDir = outDir,
+): Promise<{ pages: number; current: boolean }> {
   const pages = searchPages(outDir);
   const reports = new Map<string, { data: Report; runIds: string[] } | undefined>();
   for (const path of pages)
@@ -94,7 +100,7 @@ export async function indexSite(outDir: string, root: string): Promise<{ pages: 
       reports.set(reportSlug(path), await reportOf(reportSlug(path)));
   const rows = await rowsOf(outDir, new Set([...reports.values()].flatMap((r) => r?.runIds ?? [])));
   const key = inputsKey(outDir, pages, rows);
-  const kf = keyFile(root, outDir);
+  const kf = keyFile(root, resolve(finalOutDir));
   if (existsSync(join(outDir, SEARCH_DIR, 'pagefind.js')) && (await readFile(kf, 'utf8').catch(() => '')) === key)
     return { pages: pages.length, current: true };
 
@@ -142,7 +148,8 @@ export function searchIndex(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const outDir = fileURLToPath(dir);
-        const r = await indexSite(outDir, root);
+        // The pages keep their stamps when the folder is swapped in: the key is of the folder they end up in.
+        const r = await indexSite(outDir, root, process.env[FINAL_OUT_ENV] || outDir);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(
           `search index: ${r.current ? 'current' : `${r.pages} pages`} in ${relative(root, join(outDir, SEARCH_DIR)) || SEARCH_DIR}/ (${seconds}s)`,
