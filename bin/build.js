@@ -57,12 +57,15 @@ if (!process.features.typescript) {
   const request = buildRequest(root, args, process.env);
   for (const note of recoverDist(request.outDir)) console.log(note);
   let reason;
+  // The runs' stamps, taken on another thread while this one loads the rebuild's code and reads its state.
+  const { startRunStamps } = await import('../src/site/fast-build/start.ts');
+  const stamps = startRunStamps(request);
   try {
     // The rebuild's code, bundled by the last full build when it could (src/site/fast-build/bundle.ts).
     const code = codeDigest(root);
     const { loadRebuild } = await import('../src/site/fast-build/bundle.ts');
     const { fastRebuild, indexSite } = await loadRebuild(root, code);
-    const r = await fastRebuild(request, code);
+    const r = await fastRebuild(request, code, stamps);
     if (r.built) {
       // The search index of what the rebuild wrote (a full build makes it in an Astro hook).
       await indexSite(request.outDir, root);
@@ -79,6 +82,7 @@ if (!process.features.typescript) {
     // Anything else is a fault of the rebuild: the full build does not depend on it.
     reason = `the rebuild without Astro failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
   }
+  stamps?.stop();
   console.log(`full build: ${reason}`);
   const next = stagingDir(request.outDir);
   run(

@@ -39,7 +39,7 @@ import {
   statePath,
   type FastBuildRequest,
 } from './state.ts';
-import { findRunStampsAside } from './run-stamps.ts';
+import { refusal, startRunStamps, type RunStampsAside } from './start.ts';
 
 export type FastBuildResult = { built: true; message: string } | { built: false; reason: string };
 
@@ -61,19 +61,19 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * the error a full build stops with (contentError: its message, no stack). `code`: codeDigest(root), when the
  * caller has it (bin/build.js, which finds the rebuild's bundle by it).
  */
-export async function fastRebuild(request: FastBuildRequest, code?: string): Promise<FastBuildResult> {
-  if (request.env.BENCHSITE_PREVIEW) return full('a preview build (BENCHSITE_PREVIEW) is always a full build');
-  for (let i = 0; i < request.args.length; i++) {
-    const a = request.args[i]!;
-    if (a === '--base' || a === '--outDir') i++;
-    else if (!a.startsWith('--base=') && !a.startsWith('--outDir='))
-      return full(`astro build was given ${a} (only --base and --outDir allow a rebuild without Astro)`);
+export async function fastRebuild(
+  request: FastBuildRequest,
+  code?: string,
+  /** The runs' stamps, when the caller started them (start.ts). */
+  started?: RunStampsAside,
+): Promise<FastBuildResult> {
+  const why = refusal(request);
+  if (why !== undefined) {
+    started?.stop();
+    return full(why);
   }
-  if (resolve(CONTENT_DIR) !== request.contentDir) return full('the content folder is not the one asked for');
   // The runs' stamps are taken on another thread while this one reads the state and checks the rest.
-  const runsDir = resolve(RUNS_DIR);
-  const aside = findRunStampsAside(runsDir);
-  aside.result.catch(() => {}); // (awaited only when the rebuild gets that far)
+  const aside = started ?? startRunStamps(request)!;
   try {
     return await rebuildWith(request, aside.result, code);
   } finally {
@@ -83,7 +83,7 @@ export async function fastRebuild(request: FastBuildRequest, code?: string): Pro
 
 async function rebuildWith(
   request: FastBuildRequest,
-  stampsFound: ReturnType<typeof findRunStampsAside>['result'],
+  stampsFound: RunStampsAside['result'],
   code = codeDigest(request.root),
 ): Promise<FastBuildResult> {
   const { root, outDir } = request;
