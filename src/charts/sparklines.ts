@@ -47,35 +47,51 @@ export function sparklinesSvg(panels: SparkPanel[], opts: { title: string; unit:
   const width = cols * W;
   const height = 22 + rows * H;
   const parts: string[] = [];
-  panels.forEach((p, i) => {
+  const pw = W - PAD.left - PAD.right;
+  const ph = H - PAD.top - PAD.bottom;
+  const unit = esc(opts.unit);
+  // Each panel's largest value, for the label below.
+  const peaks: number[] = [];
+  for (let i = 0; i < panels.length; i++) {
+    const p = panels[i]!;
+    const points = p.points;
     const x0 = (i % cols) * W;
     const y0 = 22 + Math.floor(i / cols) * H;
-    const xs = p.points.map((q) => q[0]);
-    const ys = p.points.map((q) => q[1]);
-    const xMax = Math.max(1, ...xs);
-    const yMax = Math.max(...ys, 0) || 1;
-    const pw = W - PAD.left - PAD.right;
-    const ph = H - PAD.top - PAD.bottom;
-    let pts = '';
-    for (const [x, y] of p.points) {
-      if (pts) pts += ' ';
-      pts += `${fixed1(x0 + PAD.left + (x / xMax) * pw)},${fixed1(y0 + PAD.top + ph - (Math.max(0, y) / yMax) * ph)}`;
+    // One pass for what Math.max over the coordinates and a sum of the values gave (NaN and -0 alike).
+    let xMax = 1;
+    let peak = -Infinity;
+    let sum = 0;
+    for (let k = 0; k < points.length; k++) {
+      const q = points[k]!;
+      xMax = Math.max(xMax, q[0]);
+      peak = Math.max(peak, q[1]);
+      sum += q[1];
     }
-    const mean = ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : 0;
+    peaks.push(peak);
+    const yMax = Math.max(peak, 0) || 1;
+    const left = x0 + PAD.left;
+    const bottom = y0 + PAD.top + ph;
+    let pts = '';
+    for (let k = 0; k < points.length; k++) {
+      const q = points[k]!;
+      const xy = `${fixed1(left + (q[0] / xMax) * pw)},${fixed1(bottom - (Math.max(0, q[1]) / yMax) * ph)}`;
+      pts = k ? `${pts} ${xy}` : xy;
+    }
+    const mean = points.length ? sum / points.length : 0;
+    const title = esc(p.title);
+    const xEnd = Math.round(xMax);
     parts.push(
-      `<g><title>${esc(p.title)}: mean ${short(mean)}, max ${short(yMax)} ${esc(opts.unit)} over ${Math.round(xMax)} s</title>` +
-        `<text x="${x0 + PAD.left}" y="${y0 + 11}" font-size="10">${esc(p.title)}</text>` +
+      `<g><title>${title}: mean ${short(mean)}, max ${short(yMax)} ${unit} over ${xEnd} s</title>` +
+        `<text x="${left}" y="${y0 + 11}" font-size="10">${title}</text>` +
         `<text x="${x0 + W - PAD.right}" y="${y0 + 11}" font-size="9" text-anchor="end" fill="#4a5259">max ${short(yMax)}</text>` +
-        `<line x1="${x0 + PAD.left}" y1="${y0 + PAD.top + ph}" x2="${x0 + W - PAD.right}" y2="${y0 + PAD.top + ph}" stroke="#ccc"/>` +
+        `<line x1="${left}" y1="${bottom}" x2="${x0 + W - PAD.right}" y2="${bottom}" stroke="#ccc"/>` +
         `<polyline points="${pts}" fill="none" stroke="${SERIES_COLOURS[0]}" stroke-width="1.2"/>` +
-        `<text x="${x0 + PAD.left}" y="${y0 + H - 2}" font-size="8" fill="#4a5259">0</text>` +
-        `<text x="${x0 + W - PAD.right}" y="${y0 + H - 2}" font-size="8" fill="#4a5259" text-anchor="end">${Math.round(xMax)} s</text></g>`,
+        `<text x="${left}" y="${y0 + H - 2}" font-size="8" fill="#4a5259">0</text>` +
+        `<text x="${x0 + W - PAD.right}" y="${y0 + H - 2}" font-size="8" fill="#4a5259" text-anchor="end">${xEnd} s</text></g>`,
     );
-  });
+  }
   // What the panels show, in words (the accessible name): which tests, and the largest value of them all.
-  const peak = panels
-    .map((p) => ({ title: p.title, max: Math.max(...p.points.map((q) => q[1])) }))
-    .sort((a, b) => b.max - a.max)[0];
+  const peak = panels.map((p, i) => ({ title: p.title, max: peaks[i]! })).sort((a, b) => b.max - a.max)[0];
   const names = panels.map((p) => p.title);
   const label =
     `${opts.title}. Line charts of ${opts.unit} over seconds from the start, one per test (${panels.length}: ` +
