@@ -76,6 +76,29 @@ export function ownIds(svg: string, prefix: string): string {
   );
 }
 
+/**
+ * Attribute values (each `="..."`, as a regex would find them left to right) with their decimals cut to one:
+ * coordinates only, so a label's text such as 0.95 stays as it is. A loop over indexOf, since a chart has
+ * thousands of attributes and most have nothing to cut: a regex with a callback for each took 4 ms a chart.
+ */
+export function roundAttributes(svg: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = svg.indexOf('="'); i !== -1;) {
+    const start = i + 2;
+    const end = svg.indexOf('"', start);
+    if (end === -1) break;
+    const value = svg.slice(start, end);
+    if (LONG_DECIMAL.test(value)) {
+      out += svg.slice(last, start) + value.replace(/(\d+\.\d)\d+/g, '$1');
+      last = end;
+    }
+    i = svg.indexOf('="', end + 1);
+  }
+  return last ? out + svg.slice(last) : svg;
+}
+const LONG_DECIMAL = /\d\.\d\d/;
+
 /** The value of `name` that most elements carry, with how many carry it. */
 function commonest(svg: string, name: string): string | undefined {
   const counts = new Map<string, number>();
@@ -93,9 +116,8 @@ export function compact(svg: string): string {
   let out = svg
     // Vega labels every mark and axis (aria-label, with the data's values at full precision): inside an
     // <svg role="img"> they are presentational and never read, and the figure's table holds the values.
-    .replace(/ (class|role|aria-roledescription|aria-label|aria-hidden|pointer-events)="[^"]*"/g, '')
-    // Coordinates only: a label's text such as 0.95 stays as it is.
-    .replace(/="([^"]*)"/g, (_, v: string) => `="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`)
+    .replace(/ (class|role|aria-roledescription|aria-label|aria-hidden|pointer-events)="[^"]*"/g, '');
+  out = roundAttributes(out)
     .replace(/<path d="M0,0h0v0h0Z"\/>/g, '')
     .replace(/<path d="" display="none"\/>/g, '')
     .replace(/ opacity="1"/g, '')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TopLevelSpec } from 'vega-lite';
-import { compact, drawChart, ownIds, renderSvg, vegaSafe } from '../../../../src/charts/render-svg.ts';
+import { compact, drawChart, ownIds, renderSvg, roundAttributes, vegaSafe } from '../../../../src/charts/render-svg.ts';
 import { relativeBarsSpec } from '../../../../src/charts/relative-bars.ts';
 
 describe('compact', () => {
@@ -31,6 +31,26 @@ describe('compact', () => {
     expect(compact('<svg width="1"><path d="M0,0h0v0h0Z"/><rect width="1" opacity="1"/></svg>')).toBe(
       '<svg width="1"><rect width="1"/></svg>',
     );
+  });
+});
+
+describe('roundAttributes', () => {
+  // What it replaced: one regex with a callback, kept here as the definition.
+  const byRegex = (s: string) => s.replace(/="([^"]*)"/g, (_, v: string) => `="${v.replace(/(\d+\.\d)\d+/g, '$1')}"`);
+  it('cuts decimals in attribute values exactly as the regex did, wherever `="` appears', () => {
+    for (const svg of [
+      '<svg a="1.234" b="x"><text>0.9512 a="0.123" "</text><g c="1.05 2.777,3.1"/>="0.555',
+      '<path d="M0.123,4.5678L9.87654,3.2"/><text x="1.25">2.3456</text>',
+      '="" ="1.111"="2.222"',
+      '<svg x="1.25"',
+      'no attributes 1.2345',
+      '',
+    ])
+      expect(roundAttributes(svg)).toBe(byRegex(svg));
+  });
+  it('returns the same string when nothing is cut', () => {
+    const svg = '<g x="1.2" y="3"><text>4.567</text></g>';
+    expect(roundAttributes(svg)).toBe(svg);
   });
 });
 
