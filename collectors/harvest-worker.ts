@@ -12,7 +12,7 @@ const port = parentPort!;
 function send(m: UnitMessage): void {
   if (!('prepared' in m)) return port.postMessage(m);
   const p = m.prepared;
-  // A small Buffer may share Node's pool: copied first.
+  // Bytes that are a view of a larger buffer (a small Buffer of Node's pool, series.json's bytes) are copied first.
   const own = (b: Uint8Array) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b));
   p.archive = own(p.archive);
   if (p.series) p.series = own(p.series);

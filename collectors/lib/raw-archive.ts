@@ -1,18 +1,16 @@
 // A run's raw.tar.gz: its raw files, secrets redacted (publishable.ts), in a reproducible tar (sorted, mtime 0)
 // compressed with gzip (no timestamp in the header). A large tar is compressed in 4 MiB pieces at once on the
 // thread pool and the gzip members concatenated: still one valid .tar.gz (gzip, tar and zlib read every
-// member), made on every core instead of one. The pieces are cut at large files' edges (tar.ts, tarChunks), so
-// most are views of the files' bytes, not copies. A harvest thread starts a run directory's archive before it
-// parses the directory (archiveAhead), so the pool compresses while that thread parses.
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+// member), made on every core instead of one. The pieces are cut at large files' edges (tar.ts, tarPieces) and
+// given to zlib as their parts, views of the files' bytes and headers, not copied together. A harvest thread
+// starts a run directory's archive before it parses the directory (archiveAhead), so the pool compresses while
+// that thread parses.
+import { createGzip } from 'node:zlib';
 import { concatBytes } from './concat-bytes.ts';
 import type { HarvestedRun } from './harvested.ts';
 import { applyRawRedactions, rawRedactions, redactRawFiles } from './publishable.ts';
 import type { RawEntry } from './raw-tree.ts';
-import { tarChunks } from './tar.ts';
-
-const gzipAsync = promisify(gzip);
+import { tarPieces } from './tar.ts';
 
 /** Raw files above this size are compressed at gzip level 1 instead of 6. */
 export const FAST_ARCHIVE_BYTES = 64 << 20;
@@ -43,15 +41,31 @@ const GZIP_OUTPUT_BYTES = 1 << 20;
  */
 const ARCHIVE_IN_FLIGHT = 32;
 
+/**
+ * One gzip member of these bytes, one after the other (zlib's output is the same however its input is cut), as
+ * zlib's output: views of its output buffers, copied once into the archive.
+ */
+function gzipMember(parts: Uint8Array[], level: number): Promise<Uint8Array[]> {
+  return new Promise((resolve, reject) => {
+    const z = createGzip({ level, chunkSize: GZIP_OUTPUT_BYTES });
+    const out: Uint8Array[] = [];
+    z.on('data', (b: Buffer) => out.push(b));
+    z.on('end', () => resolve(out));
+    z.on('error', reject);
+    for (const p of parts) z.write(p);
+    z.end();
+  });
+}
+
 /** The archive of these files (already redacted), at a gzip level. */
 async function archiveOf(raw: RawEntry[], level: number): Promise<Uint8Array> {
   const entries = [...raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const members: Buffer[] = [];
+  const members: Uint8Array[][] = [];
   const running: Array<Promise<void>> = [];
   let n = 0;
-  for (const chunk of tarChunks(entries, ARCHIVE_CHUNK, 0)) {
+  for (const piece of tarPieces(entries, ARCHIVE_CHUNK, 0)) {
     const i = n++;
-    const done = gzipAsync(chunk, { level, chunkSize: GZIP_OUTPUT_BYTES }).then((m) => {
+    const done = gzipMember(piece, level).then((m) => {
       members[i] = m;
     });
     done.catch(() => {}); // awaited below, in order
@@ -60,7 +74,7 @@ async function archiveOf(raw: RawEntry[], level: number): Promise<Uint8Array> {
   }
   await Promise.all(running);
   // One copy into a buffer of its own (it may be moved to another thread).
-  return concatBytes(members);
+  return concatBytes(members.flat());
 }
 
 /** The run's raw archive; its raw files are redacted in place first (publishable.ts). */

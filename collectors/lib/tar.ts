@@ -74,30 +74,26 @@ export function writeTar(entries: TarEntry[], mtime = 0): Uint8Array {
  * The tar of `entries` in pieces of at most `size` bytes, which together are the tar: what a large raw archive
  * is compressed from, without building the whole tar in memory. A tar of `size` or less is one piece. Else a
  * file's bytes of `size / 4` or more are pieces of their own, views of them cut every `size` bytes, and the
- * rest (headers, padding, small files) is copied together into pieces between them: a piece never spans a large
- * file's edge, so a gigabyte of tar is compressed from the files themselves rather than from a copy.
+ * rest (headers, padding, small files) is grouped into pieces between them: a piece never spans a large file's
+ * edge. Each piece is given as its parts, views of the files' bytes and of the headers, not copied together
+ * (a gzip stream takes them one after the other: a gigabyte of tar is compressed from the files themselves).
  */
-export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array> {
+export function* tarPieces(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array[]> {
   const parts = tarParts(entries, mtime);
   const total = parts.reduce((n, p) => n + p.length, 0);
   let pending: Uint8Array[] = [];
   let have = 0;
   const flush = () => {
-    const chunk = new Uint8Array(have);
-    let at = 0;
-    for (const p of pending) {
-      chunk.set(p, at);
-      at += p.length;
-    }
+    const piece = pending;
     pending = [];
     have = 0;
-    return chunk;
+    return piece;
   };
   const own = total > size ? size / 4 : Infinity;
   for (const part of parts) {
     if (part.length >= own) {
       if (have) yield flush();
-      for (let at = 0; at < part.length; at += size) yield part.subarray(at, at + size);
+      for (let at = 0; at < part.length; at += size) yield [part.subarray(at, at + size)];
       continue;
     }
     if (have + part.length > size && have) yield flush();
@@ -111,6 +107,11 @@ export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Genera
     }
   }
   if (have) yield flush();
+}
+
+/** tarPieces with each piece's parts copied into one array (a piece of one part is that view itself). */
+export function* tarChunks(entries: TarEntry[], size: number, mtime = 0): Generator<Uint8Array> {
+  for (const piece of tarPieces(entries, size, mtime)) yield piece.length === 1 ? piece[0]! : concatBytes(piece);
 }
 
 function paxRecord(key: string, value: string): Uint8Array {

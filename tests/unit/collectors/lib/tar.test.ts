@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readTar, TarReader, tarChunks, writeTar } from '../../../../collectors/lib/tar.ts';
+import { concatBytes } from '../../../../collectors/lib/concat-bytes.ts';
+import { readTar, TarReader, tarChunks, tarPieces, writeTar } from '../../../../collectors/lib/tar.ts';
 
 const enc = new TextEncoder();
 
@@ -37,6 +38,18 @@ describe('tar', () => {
     expect(Buffer.concat(chunks).equals(Buffer.from(writeTar(list)))).toBe(true);
     const views = chunks.filter((c) => c.buffer === big.data.buffer);
     expect(views.map((c) => c.length)).toEqual([4096, 4096, 1808]);
+  });
+
+  it('gives each piece as its parts, views of the files rather than copies', () => {
+    const big = { path: 'big', data: new Uint8Array(10_000).fill(0x61) };
+    const list = [...entries, big];
+    for (const size of [700, 4096, 1 << 20]) {
+      const pieces = [...tarPieces(list, size)];
+      expect(pieces.map((p) => concatBytes(p))).toEqual([...tarChunks(list, size)]);
+      expect(pieces.every((p) => p.reduce((n, x) => n + x.length, 0) <= size)).toBe(true);
+    }
+    const parts = [...tarPieces(list, 1 << 20)].flat();
+    for (const e of list) if (e.data.length) expect(parts.some((p) => p.buffer === e.data.buffer)).toBe(true);
   });
 
   it('reads a tar that arrives in pieces of any size as it reads the whole', () => {
