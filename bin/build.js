@@ -52,7 +52,8 @@ if (!process.features.typescript) {
 } else {
   const compileCache = fileURLToPath(new URL('../node_modules/.cache/benchsite-compile', import.meta.url));
   module.enableCompileCache?.(compileCache);
-  const { buildRequest, codeDigest, REQUEST_ENV, FINAL_OUT_ENV } = await import('../src/site/fast-build/state.ts');
+  const { buildRequest, codeDigestByStamps, REQUEST_ENV, FINAL_OUT_ENV } =
+    await import('../src/site/fast-build/state.ts');
   const { recoverDist, stagingDir, swapIn } = await import('../src/site/dist-swap.ts');
   const request = buildRequest(root, args, process.env);
   for (const note of recoverDist(request.outDir)) console.log(note);
@@ -62,7 +63,7 @@ if (!process.features.typescript) {
   const stamps = startRunStamps(request);
   try {
     // The rebuild's code, bundled by the last full build when it could (src/site/fast-build/bundle.ts).
-    const code = codeDigest(root);
+    const code = codeDigestByStamps(root);
     const { loadRebuild } = await import('../src/site/fast-build/bundle.ts');
     const { fastRebuild, indexSite } = await loadRebuild(root, code);
     const r = await fastRebuild(request, code, stamps);

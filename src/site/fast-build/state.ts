@@ -5,9 +5,9 @@
 // summary. Only a build started by bin/build.js writes it; every build removes it when it starts, so a build
 // that stops leaves none.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileStamp } from '../../runs/file-stamp.ts';
 import { sourceDigest } from '../../runs/source-digest.ts';
 import type { RunSummary } from '../../schemas/run-summary.ts';
@@ -101,12 +101,8 @@ export function statePath(root: string, request: Pick<FastBuildRequest, 'content
   return join(root, 'node_modules/.cache/benchsite/fast-build', `${key}.json`);
 }
 
-/**
- * The digest of everything but content that a build's pages depend on. With synchronous reads: one awaited read
- * after another of some 350 files took a tenth of a second, which every rebuild waited for.
- */
-export function codeDigest(root: string): string {
-  const hash = createHash('sha1').update(`${STATE_VERSION}\n`);
+/** The files codeDigest reads: src/, benchmarks/, public/, docs/, the config, package.json, the lock file, bin/build.js. */
+function codeFiles(root: string): string[] {
   const files = ['astro.config.mjs', 'package.json', 'package-lock.json', 'bin/build.js'].map((f) => join(root, f));
   // src/ and benchmarks/ are the code, public/ is copied into the site and docs/ rendered as its /docs/ pages.
   for (const dir of ['src', 'benchmarks', 'public', 'docs']) {
@@ -118,7 +114,16 @@ export function codeDigest(root: string): string {
     }
     for (const e of entries) if (e.isFile()) files.push(join(e.parentPath, e.name));
   }
-  for (const f of files.sort()) {
+  return files.sort();
+}
+
+/**
+ * The digest of everything but content that a build's pages depend on. With synchronous reads: one awaited read
+ * after another of some 350 files took a tenth of a second, which every rebuild waited for.
+ */
+export function codeDigest(root: string): string {
+  const hash = createHash('sha1').update(`${STATE_VERSION}\n`);
+  for (const f of codeFiles(root)) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(f);
@@ -129,6 +134,33 @@ export function codeDigest(root: string): string {
     hash.update(bytes);
   }
   return hash.digest('hex');
+}
+
+/**
+ * codeDigest, for bin/build.js: when no file's stamp (fileStamp: size, modification time, inode) changed since
+ * it was last computed here, that digest, without reading 2 MB of code (50 ms of each rebuild at 1,000 runs).
+ * The stamps are taken before the files are read, so a file changed meanwhile is read again next time.
+ */
+export function codeDigestByStamps(root: string): string {
+  const stamps = createHash('sha1').update(`${STATE_VERSION}\n`);
+  for (const f of codeFiles(root)) stamps.update(`${relative(root, f)} ${fileStamp(f)}\n`);
+  const key = stamps.digest('hex');
+  const file = join(root, 'node_modules/.cache/benchsite/fast-build/code-stamps.json');
+  try {
+    const known = JSON.parse(readFileSync(file, 'utf8')) as { stamps: string; code: string };
+    if (known.stamps === key) return known.code;
+  } catch {
+    // none yet
+  }
+  const code = codeDigest(root);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify({ stamps: key, code }));
+    renameSync(`${file}.tmp-${process.pid}`, file);
+  } catch {
+    // (only a cache)
+  }
+  return code;
 }
 
 /** Every entry of content/ but runs/, with its kind and stamp: a report, attachment or history file changed. */
