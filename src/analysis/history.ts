@@ -149,6 +149,7 @@ export function historyLadders(
             metric: metricOf(d, metrics[i]!),
             thresholds: THRESHOLDS,
             isBase: id === first,
+            relativeOnly: true,
           });
           return c.relative;
         }),

@@ -36,6 +36,8 @@ export interface CellOptions {
   digits?: number;
   /** The base's own cell: relative 1 (if it has a value), never an interval or a verdict. */
   isBase?: boolean;
+  /** Only `relative` (and the texts) is wanted: no verdict, no interval, whose t quantiles are most of a cell's cost. */
+  relativeOnly?: boolean;
 }
 
 /** The cell of `test` of `run` against `base` (its test `baseTest`, by default the same name). */
@@ -74,7 +76,7 @@ export function compareCell(
     } else if (m.awkTexts && (value !== undefined || (baseValue !== undefined && run.hasTest(test) && !failed)))
       cell.text = 'NA';
   }
-  if (opts.isBase) return cell;
+  if (opts.isBase || opts.relativeOnly) return cell;
   cell.verdict = verdictOf(cell.text, m.direction, opts.thresholds);
   if (cell.relative !== undefined && !cell.published && value !== undefined && baseValue !== undefined) {
     const a = estimateOf(value, (x) => run.value(test, x), m.name);

@@ -38,6 +38,14 @@ describe('compareCell', () => {
     expect(cell.verdict).toBe('improvement'); // the colour is the printed value's; the page mutes it
     expect(compareCell(a, 't', data('c', { t: { qps: 1000 } }), qps).interval).toBeUndefined();
   });
+  it('relativeOnly: the same relative value and text, without verdict or interval', () => {
+    const a = data('a', { t: { qps: 1100, qps_ci95_low: 1000, qps_ci95_high: 1200, qps_ci95_batches: 10 } });
+    const b = data('b', { t: { qps: 1000, qps_ci95_low: 990, qps_ci95_high: 1010, qps_ci95_batches: 10 } });
+    const full = compareCell(a, 't', b, qps);
+    const cell = compareCell(a, 't', b, { ...qps, relativeOnly: true });
+    expect([cell.relative, cell.text]).toEqual([full.relative, full.text]);
+    expect([cell.verdict, cell.interval, cell.withinNoise]).toEqual(['neutral', undefined, undefined]);
+  });
   it("a post's printed relative value when the runs have no absolute ones", () => {
     const run = data('a', {}, { published: { b: { t: 0.947 } } });
     const cell = compareCell(run, 't', data('b', {}), qps);
