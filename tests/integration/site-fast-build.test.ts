@@ -4,7 +4,7 @@
 // with a cold full build of the same content. Then each reason for a full build, and a bad run refused with
 // the full build's message.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -75,6 +75,11 @@ describe('npm run build without Astro', () => {
     const first = await build();
     expect(first.code).toBe(0);
     expect(first.out).toContain('full build: no earlier build of this content into this folder by `npm run build`');
+    // The rebuild below runs from the bundle of its code the full build made (fast-build/bundle.ts), the only one.
+    const bundles = join(ROOT, 'node_modules/.cache/benchsite/fast-build/code');
+    expect(
+      readdirSync(bundles).filter((d) => !d.includes('.tmp-') && existsSync(join(bundles, d, 'entry.js'))),
+    ).toHaveLength(1);
     expect((await build()).out).toMatch(/^no run changed since the last build: .* is current \(\d+\.\d s\)$/m);
 
     await copyRun(RUNS[0]!, ON_KNOWN_HOST, (r) => ({

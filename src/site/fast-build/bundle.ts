@@ -16,10 +16,19 @@ type Entry = typeof import('./entry.ts');
 const bundlesDir = (root: string) => join(root, 'node_modules/.cache/benchsite/fast-build/code');
 const bundleDir = (root: string, code: string) => join(bundlesDir(root), code.slice(0, 16));
 
-/** The rebuild's code: the bundle of this code when a full build left one, else its modules. */
+/**
+ * The rebuild's code: the bundle of this code when a full build left one, else (also when the bundle does not
+ * load, which the next full build does not mend: it keeps a bundle of the same code) its modules.
+ */
 export async function loadRebuild(root: string, code: string): Promise<Entry> {
   const file = join(bundleDir(root, code), 'entry.js');
-  if (existsSync(file)) return (await import(pathToFileURL(file).href)) as Entry;
+  if (existsSync(file)) {
+    try {
+      return (await import(pathToFileURL(file).href)) as Entry;
+    } catch {
+      // the modules, below
+    }
+  }
   return import('./entry.ts');
 }
 
