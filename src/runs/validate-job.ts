@@ -1,6 +1,7 @@
 // One run.json read, validated with RunSchema (as `benchsite validate` does: validate-run-folder.ts) and
 // summarized: what the site build does with every run first (site/run-store.ts, on its worker threads) and the
 // rebuild without Astro with each changed run.
+import { threadId } from 'node:worker_threads';
 import { shownText } from './problems.ts';
 import { readContentFileSync } from './validate-files.ts';
 import { checkRunJsonFile } from './validate-run-folder.ts';
@@ -9,6 +10,8 @@ import { summarizeRun } from './run-summary.ts';
 export interface ValidateJob {
   file: string;
   id: string;
+  /** The build renders the run's page next: keep the run as parsed for it, on this thread (takeParsedRun). */
+  keep?: boolean;
 }
 
 export interface ValidateResult {
@@ -24,6 +27,26 @@ export interface ValidateResult {
    */
   summary?: string;
   problems: string[];
+  /** The thread that validated the run (worker_threads' threadId): the one holding it when it was kept. */
+  thread: number;
+}
+
+/**
+ * Runs kept as parsed by their validation, for their page's render on the same thread (render-page.ts), so a
+ * build parses each run.json once. At most KEEP_BYTES of run.json per thread: at 10,000 runs the rest is
+ * parsed again rather than held, all of it, until the render gets to it.
+ */
+const KEEP_BYTES = 64 * 1024 * 1024;
+const kept = new Map<string, { stamp: string; parsed: unknown; bytes: number }>();
+let keptBytes = 0;
+
+/** The run `id` as parsed when its validation read the bytes of `stamp`, given once; else undefined. */
+export function takeParsedRun(id: string, stamp: string): unknown {
+  const k = kept.get(id);
+  if (!k) return undefined;
+  kept.delete(id);
+  keptBytes -= k.bytes;
+  return k.stamp === stamp ? k.parsed : undefined;
 }
 
 // Read with plain system calls and one job at a time: through the thread pool, with a batch of runs at once,
@@ -31,10 +54,16 @@ export interface ValidateResult {
 export async function validateJob(job: ValidateJob): Promise<ValidateResult> {
   const read = readContentFileSync(job.file);
   const checked = checkRunJsonFile(job.file, job.id, read);
+  if (job.keep && checked.parsed !== undefined && 'bytes' in read && keptBytes + read.bytes.length <= KEEP_BYTES) {
+    takeParsedRun(job.id, read.stamp);
+    kept.set(job.id, { stamp: read.stamp, parsed: checked.parsed, bytes: read.bytes.length });
+    keptBytes += read.bytes.length;
+  }
   return {
     id: job.id,
     stamp: 'stamp' in read ? read.stamp : '-',
     summary: checked.run ? JSON.stringify(summarizeRun(checked.run)) : undefined,
     problems: checked.problems.map(shownText),
+    thread: threadId,
   };
 }

@@ -24,7 +24,7 @@ export function checkRunJsonFile(
   file: string,
   id: string,
   read: ContentFile,
-): { run?: Run; text?: string; problems: Problem[] } {
+): { run?: Run; text?: string; problems: Problem[]; parsed?: unknown } {
   if ('missing' in read) return { problems: [problem(file, '(file)', 'is missing', 'Give a run.json')] };
   if ('problem' in read) return { problems: [read.problem] };
   const text = decoder.decode(read.bytes);

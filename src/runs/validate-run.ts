@@ -10,10 +10,16 @@ import { vocabularyOf } from '../../benchmarks/index.ts';
  * Check the text of a run.json. `id` is its path under content/runs (without `/run.json`) when known; the
  * run's benchmark, host, date and label must then agree with it.
  */
-export function validateRunText(file: string, text: string, id?: string): { run?: Run; problems: Problem[] } {
+export function validateRunText(
+  file: string,
+  text: string,
+  id?: string,
+): { run?: Run; problems: Problem[]; parsed?: unknown } {
   const json = parseJsonText(file, text);
   if (json.problem) return { problems: [json.problem] };
-  return validateRunData(file, json.data, id);
+  const checked = validateRunData(file, json.data, id);
+  // `parsed`: the JSON as parsed, of a valid run (what a page reads of the file: validate-job.ts).
+  return checked.run ? { ...checked, parsed: json.data } : checked;
 }
 
 export function validateRunData(file: string, data: unknown, id?: string): { run?: Run; problems: Problem[] } {

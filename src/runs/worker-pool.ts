@@ -33,6 +33,7 @@ interface Batch {
   kind: string;
   jobs: unknown[];
   context: unknown;
+  prefer?: number;
   done: (results: unknown[]) => void;
   failed: (e: Error) => void;
 }
@@ -68,12 +69,14 @@ export class JobPool {
 
   /**
    * Every job's result, in no particular order. `context` goes to the function of every job, once a batch; a
-   * function is called when the batch is sent, for what is known by then.
+   * function is called when the batch is sent, for what is known by then. `prefer`: the threadId of the worker
+   * that holds what the jobs need (validate-job.ts keeps the runs it parsed for their render); it takes them
+   * when it is free, another worker only when nothing else is left for it.
    */
   submit<J, R>(
     kind: string,
     jobs: J[],
-    opts: { batch?: number; first?: boolean; context?: unknown } = {},
+    opts: { batch?: number; first?: boolean; context?: unknown; prefer?: number } = {},
   ): Promise<R[]> {
     if (!jobs.length) return Promise.resolve([]);
     if (!this.workers.length) {
@@ -97,7 +100,14 @@ export class JobPool {
     for (let i = 0; i < jobs.length; i += size) {
       parts.push(
         new Promise<unknown[]>((done, failed) =>
-          batches.push({ kind, jobs: jobs.slice(i, i + size), context: opts.context, done, failed }),
+          batches.push({
+            kind,
+            jobs: jobs.slice(i, i + size),
+            context: opts.context,
+            prefer: opts.prefer,
+            done,
+            failed,
+          }),
         ),
       );
     }
@@ -113,8 +123,21 @@ export class JobPool {
       return;
     }
     while (this.idle.length && this.queue.length) {
-      const w = this.idle.pop()!;
-      const b = this.queue.shift()!;
+      // The first batch for any worker or for an idle one, to that one; when every batch left prefers a busy
+      // worker, the first of them, to an idle one (it would wait otherwise).
+      let bi = 0;
+      let wi = this.idle.length - 1;
+      for (let i = 0; i < this.queue.length; i++) {
+        const prefer = this.queue[i]!.prefer;
+        const at = prefer === undefined ? wi : this.idle.findIndex((x) => x.threadId === prefer);
+        if (at >= 0) {
+          bi = i;
+          wi = at;
+          break;
+        }
+      }
+      const w = this.idle.splice(wi, 1)[0]!;
+      const b = this.queue.splice(bi, 1)[0]!;
       w.ref();
       w.once('message', (results: unknown[]) => {
         w.unref();

@@ -74,9 +74,12 @@ async function startRuns(root: string, outDir: string, base: string): Promise<St
     if (noted !== undefined && shell?.text !== noted) shell = shellOf(noted);
     return shell;
   };
-  const store = startRunStore(storePlan, pool, (valid) => {
+  // A run whose page is rendered is kept as parsed by the thread that validates it, which then renders it.
+  for (const job of storePlan.jobs) job.keep = plan.render.has(job.id);
+  const store = startRunStore(storePlan, pool, (valid, thread) => {
     const jobs: RenderJob[] = valid.filter((r) => plan.render.has(r.id)).map((r) => renderJob(plan, r.id, r.stamp));
-    if (jobs.length) renders.push(pool.submit<RenderJob, RenderResult>('render', jobs, { batch: 16, context }));
+    if (jobs.length)
+      renders.push(pool.submit<RenderJob, RenderResult>('render', jobs, { batch: 16, context, prefer: thread }));
   });
   return { store, plan, pool, renders, started };
 }

@@ -72,7 +72,7 @@ export async function planRunStore(root: string, runsDir: string): Promise<Store
 export function startRunStore(
   plan: StorePlan,
   pool: JobPool,
-  validated: (runs: Array<{ id: string; stamp: string }>) => void = () => {},
+  validated: (runs: Array<{ id: string; stamp: string }>, thread?: number) => void = () => {},
 ): RunStore {
   validated([...plan.cached].map(([id, r]) => ({ id, stamp: r.stamp })));
   const problems: string[] = [];
@@ -92,7 +92,8 @@ export function startRunStore(
               ok.push({ id: r.id, stamp: r.stamp });
             }
           }
-          validated(ok);
+          // one batch, one thread: the one that holds the runs it kept (validate-job.ts)
+          validated(ok, results[0]?.thread);
         }),
     );
   }

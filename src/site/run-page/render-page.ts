@@ -7,8 +7,9 @@
 // and links their cached files, so adding one run to 10,000 renders one page. Content is untrusted: the series
 // and the archive are checked here as `benchsite validate` checks them (validate-run-folder.ts), run.json unless
 // these are the bytes the build validated, and only checked bytes are published.
-import type { Annotation } from '../../schemas/index.ts';
+import type { Annotation, Run } from '../../schemas/index.ts';
 import { annotationsBefore } from '../../analysis/history-content.ts';
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ import { RAW_ARCHIVE_FILE } from '../../schemas/index.ts';
 import { runCsv } from '../../analysis/export-rows.ts';
 import { fileStamp } from '../../runs/file-stamp.ts';
 import { shownText, type Problem } from '../../runs/problems.ts';
-import { readContentFileSync } from '../../runs/validate-files.ts';
+import { readContentFileSync, type ContentFile } from '../../runs/validate-files.ts';
+import { takeParsedRun } from '../../runs/validate-job.ts';
 import { checkArchiveFile, runForSite } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
@@ -69,6 +71,8 @@ export interface FillJob {
 
 /** The page's key, or `missing` when neither the page nor its body is in the cache (render it first). */
 export type FillResult = { id: string; key: string } | { id: string; missing: true };
+
+const decoder = new TextDecoder();
 
 const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
@@ -166,6 +170,17 @@ export interface Shell {
 }
 
 /**
+ * The run as this thread's validation parsed it (validate-job.ts), when that read the bytes read here, and
+ * those bytes for the key: the text of run.json in UTF-8 unless the decoder changed them (a byte-order mark
+ * dropped, a bad sequence replaced), which never happens to ASCII.
+ */
+function keptRun(id: string, read: ContentFile, validated: string | undefined) {
+  if (!('bytes' in read) || validated === undefined || read.stamp !== validated) return undefined;
+  const run = takeParsedRun(id, validated) as Run | undefined;
+  return run && { run, text: isAscii(read.bytes) ? read.bytes : decoder.decode(read.bytes) };
+}
+
+/**
  * Check a run's files and render its body and CSV into the cache, unless it has them; cache its archive. With
  * the page shell the page is made at once; without it (a build renders before Astro made the shell) the body is
  * kept until fillRunPage has made the page of it.
@@ -177,7 +192,8 @@ export async function renderRunBody(
 ): Promise<RenderResult> {
   const dir = join(ctx.runsDir, id);
   const runFile = join(dir, 'run.json');
-  const checked = runForSite(runFile, id, readContentFileSync(runFile), validated);
+  const read = readContentFileSync(runFile);
+  const checked = keptRun(id, read, validated) ?? runForSite(runFile, id, read, validated);
   const seriesFile = readContentFileSync(join(dir, 'series.json'));
   if ('problems' in checked) return failed(id, checked.problems);
   if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);

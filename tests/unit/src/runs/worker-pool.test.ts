@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runOnWorkers } from '../../../../src/runs/worker-pool.ts';
+import { JobPool, runOnWorkers } from '../../../../src/runs/worker-pool.ts';
 
 // A worker script beside this test that squares numbers and fails on 13.
 const script = fileURLToPath(new URL('./worker-pool.fixture-worker.ts', import.meta.url));
@@ -40,5 +40,31 @@ describe('runOnWorkers', () => {
   it("rejects with a worker's error instead of hanging", async () => {
     const jobs = Array.from({ length: 100 }, (_, i) => i);
     await expect(runOnWorkers({ script, jobs, batch: 10, inline: square })).rejects.toThrow(/unlucky 13/);
+  });
+});
+
+describe('JobPool', () => {
+  const threadScript = fileURLToPath(new URL('./worker-pool.thread-worker.ts', import.meta.url));
+
+  it('gives a batch to the worker it prefers, and to another only when nothing else is left', async () => {
+    const pool = new JobPool(threadScript, 2, {});
+    const thread = (jobs: number[], prefer?: number) =>
+      pool.submit<number, number>('thread', jobs, { batch: 1, prefer });
+    try {
+      const [a, b] = await thread([100, 100]);
+      expect(a).not.toBe(b);
+      for (const [first, second] of [
+        [a!, b!],
+        [b!, a!],
+      ]) {
+        // both workers free: each batch goes to its own
+        const [x, y] = await Promise.all([thread([50], first), thread([0], second)]);
+        expect([x, y]).toEqual([[first], [second]]);
+      }
+      // two batches for one worker: the other takes the second rather than wait
+      expect(sorted(await thread([100, 100], a))).toEqual(sorted([a!, b!]));
+    } finally {
+      await pool.close();
+    }
   });
 });
