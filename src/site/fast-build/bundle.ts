@@ -1,10 +1,10 @@
 // The rebuild without Astro as one file: loading its 300 modules (the site's, zod's, yaml's) one by one took a
 // third of a second of each rebuild, and vega's 250 more a quarter when a chart is drawn. A full build started
-// by bin/build.js bundles entry.ts with esbuild (a dependency, the version Astro and Vite use) into node_modules/.cache/benchsite/fast-build/code/
-// <code digest>/, vega in a chunk of its own loaded when a chart is drawn; bin/build.js loads the bundle of the
-// code it runs (codeDigest, which covers the lock file too), else the modules themselves. Packages with files of
-// their own (native code, Astro, Pagefind's binaries) stay outside it. A module's import.meta.url is its own
-// file's (run-stamps.ts starts its worker from it), not the bundle's.
+// by bin/build.js bundles entry.ts with esbuild (a dependency, the version Astro and Vite use) into
+// node_modules/.cache/benchsite/fast-build/code/<code digest>/, vega in a chunk of its own loaded when a chart
+// is drawn; bin/build.js loads the bundle of the code it runs (codeDigest, which covers the lock file too), else
+// the modules themselves. Packages with files of their own (native code, Astro, Pagefind's binaries) stay outside
+// it. A module's import.meta.url is its own file's (run-stamps.ts starts its worker from it), not the bundle's.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
