@@ -89,8 +89,8 @@ export async function buildFigures(
         target: '<= 100',
       });
       // One more run (a copy of an existing one under a new label), then build again with the caches warm; three
-      // times, one run more each time (the first also compiles the rebuild's code into Node's compile cache), and
-      // the median taken, since other work on the machine moves a 2-second figure a lot.
+      // times, one run more each time (the first also bundles the rebuild's code and compiles it into Node's
+      // compile cache), and the median taken, since other work on the machine moves a 2-second figure a lot.
       const runs = join(content, 'runs', 'sysbench');
       const host = (await readdir(runs))[0]!;
       const first = (await readdir(join(runs, host))).filter((d) => !/added-run/.test(d)).sort()[0]!;

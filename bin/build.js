@@ -62,15 +62,18 @@ if (!process.features.typescript) {
   const { startRunStamps } = await import('../src/site/fast-build/start.ts');
   const stamps = startRunStamps(request);
   try {
-    // The rebuild's code, bundled by the last full build when it could (src/site/fast-build/bundle.ts).
+    // The rebuild's code, bundled by an earlier rebuild of the same code when it could (fast-build/bundle.ts).
     const code = codeDigestByStamps(root);
-    const { loadRebuild } = await import('../src/site/fast-build/bundle.ts');
+    const { hasRebuildBundle, loadRebuild, writeRebuildBundle } = await import('../src/site/fast-build/bundle.ts');
+    const bundled = hasRebuildBundle(root, code);
     const { fastRebuild, indexSite } = await loadRebuild(root, code);
     const r = await fastRebuild(request, code, stamps);
     if (r.built) {
       // The search index of what the rebuild wrote (a full build makes it in an Astro hook).
       await indexSite(request.outDir, root);
       console.log(`${r.message} (${(performance.now() / 1000).toFixed(1)} s)`);
+      // The site is done; the next rebuild loads this code as one file.
+      if (!bundled) await writeRebuildBundle(root, code);
       process.exit(0);
     }
     reason = r.reason;

@@ -1,9 +1,10 @@
 // The rebuild without Astro as one file: loading its 300 modules (the site's, zod's, yaml's) one by one took a
-// third of a second of each rebuild, and vega's 250 more a quarter when a chart is drawn. A full build started
-// by bin/build.js bundles entry.ts with esbuild (a dependency, the version Astro and Vite use) into
-// node_modules/.cache/benchsite/fast-build/code/<code digest>/, vega in a chunk of its own loaded when a chart
-// is drawn; bin/build.js loads the bundle of the code it runs (codeDigest, which covers the lock file too), else
-// the modules themselves. Packages with files of their own (native code, Astro, Pagefind's binaries) stay outside
+// third of a second of each rebuild, and vega's 250 more a quarter when a chart is drawn. The first rebuild of
+// new code runs from the modules, then bin/build.js bundles entry.ts with esbuild (a dependency, the version
+// Astro and Vite use) into node_modules/.cache/benchsite/fast-build/code/<code digest>/, vega in a chunk of its
+// own loaded when a chart is drawn; later rebuilds load the bundle of the code they run (codeDigest, which covers
+// the lock file too). Not at the end of a full build: a CI build from clean caches never rebuilds, and bundling
+// cost it most of a CPU-second. Packages with files of their own (native code, Astro, Pagefind's binaries) stay outside
 // it. A module's import.meta.url is its own file's (run-stamps.ts starts its worker from it), not the bundle's.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
@@ -17,8 +18,8 @@ const bundlesDir = (root: string) => join(root, 'node_modules/.cache/benchsite/f
 const bundleDir = (root: string, code: string) => join(bundlesDir(root), code.slice(0, 16));
 
 /**
- * The rebuild's code: the bundle of this code when a full build left one, else (also when the bundle does not
- * load, which the next full build does not mend: it keeps a bundle of the same code) its modules.
+ * The rebuild's code: the bundle of this code when an earlier rebuild made one, else (also when the bundle does
+ * not load, which bundling again does not mend: it keeps a bundle of the same code) its modules.
  */
 export async function loadRebuild(root: string, code: string): Promise<Entry> {
   const file = join(bundleDir(root, code), 'entry.js');
@@ -32,11 +33,15 @@ export async function loadRebuild(root: string, code: string): Promise<Entry> {
   return import('./entry.ts');
 }
 
+/** A bundle of the rebuild's code `code` is there. */
+export const hasRebuildBundle = (root: string, code: string): boolean =>
+  existsSync(join(bundleDir(root, code), 'entry.js'));
+
 /** Packages the bundle leaves to Node: native code and binaries, or not used by the rebuild. */
 const EXTERNAL = ['astro', 'astro/*', 'pagefind', 'satteri', '@bruits/*', 'esbuild'];
 
 /**
- * Bundle the rebuild's code (at the end of a full build): `code` is its codeDigest when the build started; a
+ * Bundle the rebuild's code (after a rebuild that ran without it): `code` is its codeDigest when it started; a
  * bundle is kept only when the code is still that after bundling. Never fails the build: without esbuild or
  * with an error, the rebuild loads the modules.
  */

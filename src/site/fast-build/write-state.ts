@@ -6,7 +6,6 @@ import { resolve, join } from 'node:path';
 import { parseReportText, reportRunIds } from '../validate-report.ts';
 import { CONTENT_DIR, REPORTS_DIR, RUNS_DIR } from '../content-dirs.ts';
 import type { StoredRun } from '../run-store.ts';
-import { writeRebuildBundle } from './bundle.ts';
 import { runStamps } from './run-stamps.ts';
 import {
   buildRequest,
@@ -76,5 +75,4 @@ export async function writeFastBuildState(o: {
     reportRuns: reportRunIdsOf(new Set(o.stamps.keys())),
     runs,
   });
-  await writeRebuildBundle(o.root, o.inputs.code);
 }
