@@ -9,11 +9,18 @@ import { comparabilityKey, workloadSize } from '../analysis/comparability.ts';
 import { noiseMetricNames } from '../engine/noise.ts';
 
 export function summarizeRun(run: Run): RunSummary {
-  const values = new Map(run.results.map((r) => [`${r.test}\u0000${r.metric}`, r.value]));
+  // Per test, its values by metric: a map of the rows by `test\0metric` made a string per row of every run.
+  const byTest = new Map<string, Map<string, number>>();
+  for (const r of run.results) {
+    let metrics = byTest.get(r.test);
+    if (!metrics) byTest.set(r.test, (metrics = new Map()));
+    metrics.set(r.metric, r.value);
+  }
+  const value = (test: string, metric: string) => byTest.get(test)?.get(metric);
   const headline: RunSummary['headline'] = [];
   for (const t of run.tests) {
-    const m = primaryMetric(run.benchmark, t.name, (metric) => values.has(`${t.name}\u0000${metric}`));
-    if (m) headline.push([t.name, m, values.get(`${t.name}\u0000${m}`)!]);
+    const m = primaryMetric(run.benchmark, t.name, (metric) => byTest.get(t.name)?.has(metric) === true);
+    if (m) headline.push([t.name, m, value(t.name, m)!]);
   }
   return {
     benchmark: run.benchmark,
@@ -29,9 +36,9 @@ export function summarizeRun(run: Run): RunSummary {
     comparable: comparabilityKey(run),
     headlineNoise: headline.map(([test, metric]): [number, number, number] | null => {
       const n = noiseMetricNames(metric);
-      const low = values.get(`${test}\u0000${n.low}`);
-      const high = values.get(`${test}\u0000${n.high}`);
-      const batches = values.get(`${test}\u0000${n.batches}`);
+      const low = value(test, n.low);
+      const high = value(test, n.high);
+      const batches = value(test, n.batches);
       return low === undefined || high === undefined || batches === undefined ? null : [low, high, batches];
     }),
     headline,
