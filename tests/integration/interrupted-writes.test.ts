@@ -90,7 +90,7 @@ describe('harvest killed while writing', () => {
         );
       }
     }
-  });
+  }, 300_000);
 
   it('killed at random times while writing eight runs: the rerun leaves the eight runs, each once', async () => {
     const inputsOf = ['sysbench', 'ibench'].map((b) => `${FIXTURES}realruns/${b}.tar.gz`);
