@@ -3,13 +3,10 @@
 // loop checks the rows and what RunSchema's refinement says of them, and at the first doubt zod checks the
 // whole file, so a bad file gets zod's own issues. RunSchema stays the one declaration of the format.
 import type { z } from 'zod';
+import { isObject } from '../lib/is-object.ts';
 import { badNameChar } from '../schemas/common.ts';
 import { RunSchema, type Run } from '../schemas/index.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** ResultRowSchema's `metric` (result.ts). */
-const METRIC = /^[a-z][a-z0-9_]*$/;
+import { METRIC_NAME } from '../schemas/result.ts';
 
 /** The rows as ResultRowSchema outputs them, or undefined when any row is not one it accepts. */
 function resultRows(rows: unknown[]): Run['results'] | undefined {
@@ -19,7 +16,7 @@ function resultRows(rows: unknown[]): Run['results'] | undefined {
     if (!isObject(r) || Object.keys(r).length !== 4) return undefined;
     const { test, metric, value, unit } = r;
     if (typeof test !== 'string' || !test || badNameChar(test)) return undefined;
-    if (typeof metric !== 'string' || !METRIC.test(metric)) return undefined;
+    if (typeof metric !== 'string' || !METRIC_NAME.test(metric)) return undefined;
     if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
     if (typeof unit !== 'string' || !unit) return undefined;
     // A strict object's output: a new object of its fields, in the schema's order.

@@ -3,9 +3,8 @@
 // loop checks the rows, and only when the loop finds a bad value does zod check the whole file, so a bad
 // file gets zod's own messages and paths. SeriesFileSchema stays the one declaration of the format.
 import type { z } from 'zod';
+import { isObject } from '../lib/is-object.ts';
 import { SeriesFileSchema, type SeriesFile } from '../schemas/index.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What `z.array(z.array(z.number().nullable()))` accepts: finite numbers or null. */
 function rowsOk(rows: unknown[]): boolean {

@@ -4,8 +4,9 @@
 // Astro and Vite use) into node_modules/.cache/benchsite/fast-build/code/<code digest>/, vega in a chunk of its
 // own loaded when a chart is drawn; later rebuilds load the bundle of the code they run (codeDigest, which covers
 // the lock file too). Not at the end of a full build: a CI build from clean caches never rebuilds, and bundling
-// cost it most of a CPU-second. Packages with files of their own (native code, Astro, Pagefind's binaries) stay outside
-// it. A module's import.meta.url is its own file's (run-stamps.ts starts its worker from it), not the bundle's.
+// cost it most of a CPU-second. Packages with files of their own (native code, Astro, Pagefind's binaries) stay
+// outside it. A module's import.meta.url is its own file's (run-stamps.ts starts its worker from it), not the
+// bundle's.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,26 +17,25 @@ type Entry = typeof import('./entry.ts');
 
 const bundlesDir = (root: string) => join(root, 'node_modules/.cache/benchsite/fast-build/code');
 const bundleDir = (root: string, code: string) => join(bundlesDir(root), code.slice(0, 16));
+const bundleEntry = (root: string, code: string) => join(bundleDir(root, code), 'entry.js');
+
+/** A bundle of the rebuild's code `code` is there. */
+export const hasRebuildBundle = (root: string, code: string): boolean => existsSync(bundleEntry(root, code));
 
 /**
  * The rebuild's code: the bundle of this code when an earlier rebuild made one, else (also when the bundle does
  * not load, which bundling again does not mend: it keeps a bundle of the same code) its modules.
  */
 export async function loadRebuild(root: string, code: string): Promise<Entry> {
-  const file = join(bundleDir(root, code), 'entry.js');
-  if (existsSync(file)) {
+  if (hasRebuildBundle(root, code)) {
     try {
-      return (await import(pathToFileURL(file).href)) as Entry;
+      return (await import(pathToFileURL(bundleEntry(root, code)).href)) as Entry;
     } catch {
       // the modules, below
     }
   }
   return import('./entry.ts');
 }
-
-/** A bundle of the rebuild's code `code` is there. */
-export const hasRebuildBundle = (root: string, code: string): boolean =>
-  existsSync(join(bundleDir(root, code), 'entry.js'));
 
 /** Packages the bundle leaves to Node: native code and binaries, or not used by the rebuild. */
 const EXTERNAL = ['astro', 'astro/*', 'pagefind', 'satteri', '@bruits/*', 'esbuild'];
