@@ -7,11 +7,23 @@
  */
 export function printfFixed(value: number, digits: number): string {
   const fixed = value.toFixed(digits);
+  // Most values are nowhere near a tie: their scaled fraction is far from one half by more than the rounding
+  // of the product (under 2e-7 below 1e9), so the exact expansion below (60 more digits: most of the cost of a
+  // table cell) cannot find one.
+  const scaled = Math.abs(value) * 10 ** digits;
+  if (scaled < 1e9 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) return fixed;
+  return exactTie(value, digits) ? evenNeighbour(value, digits, fixed) : fixed;
+}
+
+/** Whether `value` lies exactly halfway between two numbers of `digits` decimals. */
+function exactTie(value: number, digits: number): boolean {
   const exact = Math.abs(value).toFixed(Math.min(100, digits + 60));
-  const dot = exact.indexOf('.');
-  const tail = exact.slice(dot + 1 + digits);
-  if (!/^50*$/.test(tail)) return fixed;
-  // An exact tie: toFixed rounded away from zero; glibc keeps the even neighbour.
+  const tail = exact.slice(exact.indexOf('.') + 1 + digits);
+  return /^50*$/.test(tail);
+}
+
+/** At an exact tie toFixed rounded away from zero (`fixed`); glibc keeps the even neighbour. */
+function evenNeighbour(value: number, digits: number, fixed: string): string {
   const down = (Math.abs(value) - 0.5 * 10 ** -digits) * (value < 0 ? -1 : 1);
   const downText = down.toFixed(digits);
   const lastDigit = Number(downText.replace(/[^0-9]/g, '').slice(-1));
