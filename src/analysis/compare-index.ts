@@ -51,15 +51,17 @@ export function compareIndex(benchmark: BenchmarkName, runs: Array<{ id: string;
   const mine = runs.filter((r) => r.summary.benchmark === benchmark);
   const tests: string[] = [];
   const metrics: string[] = [];
+  // Each test's position, found in a map: a list search per run and test grew with the square of the tests.
+  const position = new Map<string, number>();
   const add = (test: string, metric: string) => {
-    if (tests.includes(test)) return;
+    if (position.has(test)) return;
+    position.set(test, tests.length);
     tests.push(test);
     metrics.push(metric);
   };
   for (const { summary } of mine) for (const [test, metric] of summary.headline) add(test, metric);
   for (const { summary } of mine)
     for (const t of summary.relative ?? []) for (const [test] of t.values) add(test, 'relative');
-  const position = new Map(tests.map((t, i) => [t, i]));
   const d = descriptorOf(benchmark);
   return {
     benchmark,
