@@ -1,7 +1,11 @@
-// The compare view in the browser: load one benchmark's index, list its runs to pick from, and show the selected
-// runs relative to the chosen base (src/analysis/compare-view.ts says which runs and tests, and why a run has
-// nothing against the base). Plain DOM, no framework: the page must stay small and start fast.
+// The compare view in the browser: load the compare data of one benchmark on the host chosen and on the hosts of
+// the runs the address names (one file each, so the view starts as fast with 100,000 runs as with 100), list their
+// runs to pick from, and show the selected runs relative to the chosen base (src/analysis/compare-view.ts says
+// which runs and tests, and why a run has nothing against the base). Plain DOM, no framework: the page must stay
+// small and start fast.
 import type { CompareIndex } from '../analysis/compare-index.ts';
+import { mergeCompareIndexes } from '../analysis/merge-compare-indexes.ts';
+import type { RunsIndex } from '../site/list-pages/data-files.ts';
 import { gatesBetween, type GateName } from '../analysis/comparability-gates.ts';
 import { compareView } from '../analysis/compare-view.ts';
 import { formatBp, summarizeTable, type Cell } from '../engine/index.ts';
@@ -16,12 +20,15 @@ const root = document.getElementById('compare')!;
 const baseUrl = root.dataset.base ?? '/';
 const form = document.getElementById('pick') as HTMLFormElement;
 const select = form.elements.namedItem('benchmark') as HTMLSelectElement;
+const hostSelect = form.elements.namedItem('host') as HTMLSelectElement;
 const filter = form.elements.namedItem('filter') as HTMLInputElement;
 const status = document.getElementById('status')!;
 const result = document.getElementById('result')!;
 const tbody = document.querySelector('#runs tbody') as HTMLTableSectionElement;
 
 const params = new URLSearchParams(location.search);
+/** The host of a run id: ids are `<benchmark>/<host>/<name>` (src/runs/run-id.ts). */
+const hostOf = (id: string) => id.split('/')[1] ?? '';
 let data: CompareIndex | undefined;
 /** The runs in the picker's order: those the address names first (the base, then the others), then the rest. */
 let listed: IndexRun[] = [];
@@ -35,6 +42,8 @@ const chosen = new Set((params.get('runs') ?? '').split(',').filter(Boolean));
 function viewQuery(base = baseId, runs = [...chosen]): string {
   const enc = (x: string) => encodeURIComponent(x).replace(/%2F/g, '/').replace(/%2C/g, ',');
   const parts = [`benchmark=${enc(select.value)}`];
+  // The host is said when the base does not say it (run ids are <benchmark>/<host>/<name>).
+  if (hostSelect.value && hostSelect.value !== hostOf(base)) parts.push(`host=${enc(hostSelect.value)}`);
   if (base) parts.push(`base=${enc(base)}`);
   if (runs.length) parts.push(`runs=${runs.map(enc).join(',')}`);
   return `?${parts.join('&')}`;
@@ -253,15 +262,53 @@ function chart({ table, shown }: ReturnType<typeof compareView>, base: IndexRun)
   return `<figure class="chart compare-chart">${svg}<figcaption class="small">${legend} (a bar at 1 equals the base; lighter within noise; bars beyond 3 are cut)</figcaption></figure>`;
 }
 
+let runsIndex: Promise<RunsIndex> | undefined;
+const loadRunsIndex = () =>
+  (runsIndex ??= fetch(`${baseUrl}data/runs/index.json`).then((r) => r.json() as Promise<RunsIndex>));
+const hostFiles = new Map<string, Promise<CompareIndex>>();
+/** One host's compare data (list-pages/data-files.ts compareDataPath), fetched once. */
+function hostData(benchmark: string, host: string): Promise<CompareIndex> {
+  const path = `data/compare/${encodeURIComponent(benchmark)}/${encodeURIComponent(host)}.json`;
+  let file = hostFiles.get(path);
+  if (!file) {
+    file = fetch(`${baseUrl}${path}`).then((r) => {
+      if (!r.ok) throw new Error(`${path}: ${r.status}`);
+      return r.json() as Promise<CompareIndex>;
+    });
+    hostFiles.set(path, file);
+  }
+  return file;
+}
+
+/** The benchmark's hosts in the host picker, with their runs' counts; `wanted` chosen when it is one of them. */
+function fillHosts(groups: RunsIndex['groups'], wanted: string): void {
+  hostSelect.replaceChildren(
+    ...groups.map((g) => new Option(`${g.host} (${g.count} run${g.count === 1 ? '' : 's'})`, g.host)),
+  );
+  hostSelect.value = groups.some((g) => g.host === wanted) ? wanted : (groups[0]?.host ?? '');
+  hostSelect.dataset.benchmark = select.value;
+}
+
+let loads = 0;
+
 async function load(): Promise<void> {
+  const ticket = ++loads;
   status.textContent = 'loading...';
-  const res = await fetch(`${baseUrl}data/${select.value}.json`);
-  data = (await res.json()) as CompareIndex;
-  const known = new Set(data.runs.map((r) => r.id));
-  unknownIds = [baseId, ...chosen].filter((id) => id && !known.has(id));
-  if (!known.has(baseId)) baseId = '';
-  for (const id of [...chosen]) if (!known.has(id)) chosen.delete(id);
+  const benchmark = select.value;
+  const groups = (await loadRunsIndex()).groups.filter((g) => g.benchmark === benchmark);
+  if (hostSelect.dataset.benchmark !== benchmark)
+    fillHosts(groups, params.get('host') ?? hostOf(baseId || ([...chosen][0] ?? '')));
+  // The host picked, and the hosts of the runs the address names, so that those stay listed and compared.
+  const known = new Set(groups.map((g) => g.host));
   const named = [baseId, ...chosen].filter(Boolean);
+  const hosts = [hostSelect.value, ...named.filter((id) => id.startsWith(`${benchmark}/`)).map(hostOf)];
+  const parts = await Promise.all([...new Set(hosts)].filter((h) => known.has(h)).map((h) => hostData(benchmark, h)));
+  if (ticket !== loads) return;
+  data = mergeCompareIndexes(parts);
+  const ids = new Set(data.runs.map((r) => r.id));
+  unknownIds = named.filter((id) => !ids.has(id));
+  if (!ids.has(baseId)) baseId = '';
+  for (const id of [...chosen]) if (!ids.has(id)) chosen.delete(id);
   const rank = (r: IndexRun) => (named.includes(r.id) ? named.indexOf(r.id) : named.length);
   listed = data.runs
     .map((r, i) => ({ r, i }))
@@ -282,11 +329,11 @@ tbody.addEventListener('change', (e) => {
   renderResult();
 });
 filter.addEventListener('input', renderRuns);
+hostSelect.addEventListener('change', () => void load().then(saveUrl));
 select.addEventListener('change', () => {
   chosen.clear();
   baseId = '';
-  saveUrl();
-  void load();
+  void load().then(saveUrl);
 });
 form.addEventListener('submit', (e) => e.preventDefault());
 

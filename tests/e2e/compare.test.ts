@@ -66,8 +66,40 @@ describe('compare view', () => {
   it('without JavaScript says it needs it and links to the data', async () => {
     const { page, context } = await site.open('/compare/', { javaScriptEnabled: false });
     expect(await page.locator('noscript, .warning').first().textContent()).toContain('needs JavaScript');
-    const data = await page.request.get(`${site.url()}/data/sysbench.json`);
-    expect((await data.json()).runs).toHaveLength(committedRuns('sysbench'));
+    // One file per benchmark and host, each host the run index lists.
+    const index = await (await page.request.get(`${site.url()}/data/runs/index.json`)).json();
+    const hosts = (index.groups as Array<{ benchmark: string; host: string }>).filter(
+      (g) => g.benchmark === 'sysbench',
+    );
+    expect(hosts.length).toBeGreaterThan(2);
+    let runs = 0;
+    for (const g of hosts) {
+      const data = await (await page.request.get(`${site.url()}/data/compare/sysbench/${g.host}.json`)).json();
+      expect(data.runs.every((r: { host: string }) => r.host === g.host)).toBe(true);
+      runs += data.runs.length;
+    }
+    expect(runs).toBe(committedRuns('sysbench'));
+    await context.close();
+  });
+
+  it('loads the runs of the host picked, and keeps the runs the address names listed', async () => {
+    const { page, context } = await site.open('/compare/?benchmark=sysbench');
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    const hostRuns = (host: string) =>
+      readdirSync(new URL(`../../content/runs/sysbench/${host}/`, import.meta.url)).length;
+    const first = await page.locator('select[name=host]').inputValue();
+    expect(await page.locator('#runs tbody tr').count()).toBe(hostRuns(first));
+    await page.locator('select[name=host]').selectOption('vm');
+    await page.waitForURL(/host=vm/);
+    await expect.poll(() => page.locator('#runs tbody tr').count()).toBe(hostRuns('vm'));
+    // A base on vm and a run on pn53: both hosts' runs are listed, the view compares across them.
+    const other = 'sysbench/pn53/20260410-my8408.z12a_c8r32';
+    await page.goto(`${site.url()}/compare/?base=${ID('x.pg1518.cy1.pk1')}&runs=${other}`);
+    await page.locator('body[data-compare-ready="true"]').waitFor();
+    expect(await page.locator('select[name=host]').inputValue()).toBe('vm');
+    expect(await page.locator('#runs tbody tr').count()).toBe(hostRuns('vm') + hostRuns('pn53'));
+    expect(await page.locator('#unknown-ids').count()).toBe(0);
+    expect(await page.locator('#runs tbody tr').nth(1).locator('input[type=checkbox]').isChecked()).toBe(true);
     await context.close();
   });
 });

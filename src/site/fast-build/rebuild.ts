@@ -16,8 +16,8 @@ import type { RunSummary } from '../../schemas/run-summary.ts';
 import { CONTENT_DIR, RUNS_DIR } from '../content-dirs.ts';
 import { historyContent } from '../history-content.ts';
 import {
-  benchmarkData,
-  benchmarkDataPath,
+  compareData,
+  compareDataPath,
   runsGroupData,
   runsGroupPath,
   RUNS_INDEX_PATH,
@@ -195,6 +195,8 @@ async function rebuildWith(
       fillShell(shells.page, { ...hostPageHead(g), body: hostPageBody(g, groupRuns, base).text }),
     );
     pages.set(join(outDir, runsGroupPath(g)), runsGroupData(groupRuns));
+    const mine = runs.filter((r) => r.summary.benchmark === g.benchmark && r.summary.host.name === g.host);
+    pages.set(join(outDir, compareDataPath(g)), compareData(g.benchmark as BenchmarkName, mine));
   }
   for (const k of keys.filter((x) => touchedKeys.has(keyName(x)))) {
     const body = await historyPageBody(k, historyPageRuns(k, runs), content, base);
@@ -203,8 +205,6 @@ async function rebuildWith(
       fillShell(shells.titleOnly, { title: historyPageTitle(k), body: body.text }),
     );
   }
-  for (const b of new Set(touched.map((s) => s.benchmark)))
-    pages.set(join(outDir, benchmarkDataPath(b)), benchmarkData(b as BenchmarkName, runs));
   pages.set(join(outDir, RUNS_INDEX_PATH), runsIndexData(groups));
   for (const [f, text] of pages) await writeAtomic(f, text);
 
