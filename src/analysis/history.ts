@@ -137,9 +137,10 @@ export function historyLadders(
     const values = tests.map((t, i) => latest.map((r) => data.get(r.id)!.value(t, metrics[i]!)));
     const first = latest[0]!.id;
     // Every run of the ladder against the first version, for the time axis.
-    // By date, runs of one date in version order (the list's).
+    // By date, runs of one date in version order (the list's: the sort is stable, where a search of the list per
+    // comparison grew with the square of a ladder's runs).
     const timeline = [...list]
-      .sort((a, b) => a.summary.date.localeCompare(b.summary.date) || list.indexOf(a) - list.indexOf(b))
+      .sort((a, b) => a.summary.date.localeCompare(b.summary.date))
       .map(({ id, summary }) => ({
         id,
         version: summary.dbms.version ?? '?',
