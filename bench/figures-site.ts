@@ -200,8 +200,9 @@ async function compareReady(dist: string, runs: number, log: (s: string) => void
       await page.locator('body[data-compare-ready="true"]').waitFor({ timeout: 600_000 });
       times.push(Date.now() - t);
       const rows = await page.locator('#runs tbody tr').count();
-      if (rows !== host.count)
-        throw new Error(`the compare view listed ${rows} runs, not the ${host.count} of ${host.host}`);
+      // The picker lists 200 runs at most (the filter finds the others).
+      if (rows !== Math.min(host.count, 200))
+        throw new Error(`the compare view listed ${rows} runs of the ${host.count} of ${host.host}`);
       await page.close();
     }
     return {
