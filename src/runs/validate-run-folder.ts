@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { RAW_ARCHIVE_FILE, type Run, type SeriesFile } from '../schemas/index.ts';
 import { problem, type Problem } from './problems.ts';
 import { readContentFile, type ContentFile } from './validate-files.ts';
-import { validateRunText, validateSeriesText } from './validate-run.ts';
+import { scanSeriesFile } from './scan-series.ts';
+import { checkSeriesData, validateRunText, validateSeriesText } from './validate-run.ts';
 
 const decoder = new TextDecoder();
 
@@ -91,7 +92,9 @@ export async function checkSeries(
     }
     data = read.bytes;
   }
-  return validateSeriesText(file, decoder.decode(data), run);
+  // The scanner reads most files; any other is parsed and checked as before, for the same messages.
+  const scanned = scanSeriesFile(data);
+  return scanned ? checkSeriesData(file, scanned, run) : validateSeriesText(file, decoder.decode(data), run);
 }
 
 const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -48,9 +48,18 @@ export function validateSeriesText(file: string, text: string, run: Run): { seri
   if (json.problem) return { problems: [json.problem] };
   const parsed = parseSeriesFile(json.data);
   if (!parsed.success) return { problems: formatZodIssues(file, parsed.error.issues) };
+  return checkSeriesData(file, parsed.data, run);
+}
+
+/** validateSeriesText of a series.json already parsed and checked with the series schema. */
+export function checkSeriesData(
+  file: string,
+  series: SeriesFile,
+  run: Run,
+): { series?: SeriesFile; problems: Problem[] } {
   const problems: Problem[] = [];
   const tests = new Map(run.tests.map((t) => [t.name, new Set(t.series ?? [])]));
-  for (const [test, list] of Object.entries(parsed.data.tests)) {
+  for (const [test, list] of Object.entries(series.tests)) {
     const wanted = tests.get(test);
     if (!wanted) {
       problems.push(
@@ -88,7 +97,7 @@ export function validateSeriesText(file: string, text: string, run: Run): { seri
     }
   }
   for (const t of run.tests) {
-    if ((t.series?.length ?? 0) > 0 && !parsed.data.tests[t.name]) {
+    if ((t.series?.length ?? 0) > 0 && !series.tests[t.name]) {
       problems.push(
         problem(
           file,
@@ -99,5 +108,5 @@ export function validateSeriesText(file: string, text: string, run: Run): { seri
       );
     }
   }
-  return problems.length ? { problems } : { series: parsed.data, problems };
+  return problems.length ? { problems } : { series, problems };
 }

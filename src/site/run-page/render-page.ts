@@ -9,7 +9,6 @@
 // these are the bytes the build validated, and only checked bytes are published.
 import type { Annotation, Run } from '../../schemas/index.ts';
 import { annotationsBefore } from '../../analysis/history-content.ts';
-import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,8 +70,6 @@ export interface FillJob {
 
 /** The page's key, or `missing` when neither the page nor its body is in the cache (render it first). */
 export type FillResult = { id: string; key: string } | { id: string; missing: true };
-
-const decoder = new TextDecoder();
 
 const tmpName = (file: string) => `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
@@ -169,15 +166,11 @@ export interface Shell {
   key: string;
 }
 
-/**
- * The run as this thread's validation parsed it (validate-job.ts), when that read the bytes read here, and
- * those bytes for the key: the text of run.json in UTF-8 unless the decoder changed them (a byte-order mark
- * dropped, a bad sequence replaced), which never happens to ASCII.
- */
+/** The run as this thread's validation parsed it (validate-job.ts), when that read the bytes read here. */
 function keptRun(id: string, read: ContentFile, validated: string | undefined) {
   if (!('bytes' in read) || validated === undefined || read.stamp !== validated) return undefined;
   const run = takeParsedRun(id, validated) as Run | undefined;
-  return run && { run, text: isAscii(read.bytes) ? read.bytes : decoder.decode(read.bytes) };
+  return run && { run };
 }
 
 /**
@@ -198,13 +191,14 @@ export async function renderRunBody(
   if ('problems' in checked) return failed(id, checked.problems);
   if ('problem' in seriesFile) return failed(id, [seriesFile.problem]);
   const series = 'bytes' in seriesFile ? seriesFile.bytes : undefined;
-  const { run, text } = checked;
+  const { run } = checked;
   const archive = checkArchiveFile(join(dir, RAW_ARCHIVE_FILE), run, readContentFileSync(join(dir, RAW_ARCHIVE_FILE)));
   if (archive.problems.length) return failed(id, archive.problems);
 
+  // Keyed by the bytes read (a run checked here has them), not by their text encoded again.
   const body = createHash('sha1')
     .update(ctx.salt)
-    .update(text)
+    .update('bytes' in read ? read.bytes : '')
     .update(series ?? '')
     .update(JSON.stringify(reports))
     .digest('hex');
