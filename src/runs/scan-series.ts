@@ -9,15 +9,16 @@ import type { Series, SeriesFile } from '../schemas/index.ts';
 
 /** Thrown at the first thing the scanner does not accept; never leaves this module. */
 const NOT_UNDERSTOOD = Symbol('not understood');
-const bail = (): never => {
+function bail(): never {
   throw NOT_UNDERSTOOD;
-};
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Powers of ten exactly as doubles (up to 1e22 they are exact).
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+// Reads past the end give undefined, which is no digit.
+const isDigit = (c: number | undefined): c is number => c !== undefined && c >= 48 && c <= 57;
 
 // The same few names (columns, units, series) recur thousands of times a file: one string each, by a hash of
 // its bytes, compared before use.
@@ -106,35 +107,35 @@ class Scanner {
     const start = p;
     const neg = b[p] === 45;
     if (neg) p++;
-    let c = p < b.length ? b[p]! : -1;
+    let c = b[p];
     let m = 0;
     let digits = 0;
     let frac = 0;
-    if (c === 48) c = ++p < b.length ? b[p]! : -1;
-    else if (c >= 49 && c <= 57) {
+    if (c === 48) c = b[++p];
+    else if (isDigit(c)) {
       do {
         m = m * 10 + (c - 48);
         digits++;
-        c = ++p < b.length ? b[p]! : -1;
+        c = b[++p];
       } while (isDigit(c));
     } else bail();
     if (c === 46) {
-      c = ++p < b.length ? b[p]! : -1;
+      c = b[++p];
       if (!isDigit(c)) bail();
       do {
         m = m * 10 + (c - 48);
         digits++;
         frac++;
-        c = ++p < b.length ? b[p]! : -1;
+        c = b[++p];
       } while (isDigit(c));
     }
     let exp = false;
     if (c === 101 || c === 69) {
       exp = true;
-      c = ++p < b.length ? b[p]! : -1;
-      if (c === 43 || c === 45) c = ++p < b.length ? b[p]! : -1;
+      c = b[++p];
+      if (c === 43 || c === 45) c = b[++p];
       if (!isDigit(c)) bail();
-      do c = ++p < b.length ? b[p]! : -1;
+      do c = b[++p];
       while (isDigit(c));
     }
     this.pos = p;
@@ -159,16 +160,24 @@ class Scanner {
       this.take(91);
       if (this.peek() === 93) this.pos++;
       else {
-        do {
-          const c = this.peek();
+        const b = this.b;
+        for (;;) {
+          let c = b[this.pos];
+          if (c === 32 || c === 10 || c === 13 || c === 9) c = this.peek();
           if (c === 110) {
-            const b = this.b;
             const p = this.pos;
             if (b[p + 1] !== 117 || b[p + 2] !== 108 || b[p + 3] !== 108) bail();
             this.pos = p + 4;
             row.push(null);
           } else row.push(this.number());
-        } while (this.more(93));
+          // The usual separator right after the value, else the general case.
+          c = b[this.pos];
+          if (c === 44) this.pos++;
+          else if (c === 93) {
+            this.pos++;
+            break;
+          } else if (!this.more(93)) break;
+        }
       }
       rows.push(row);
     } while (this.more(93));
