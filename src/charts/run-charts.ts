@@ -15,8 +15,8 @@ function panels(run: Run, series: SeriesFile, name: string, column: string | Get
     const s = series.tests[t.name]?.find((x) => x.name === name);
     if (!s) continue;
     const names = s.columns.map((c) => c.name);
-    const get =
-      typeof column === 'string' ? (r: Array<number | null>) => r[names.indexOf(column)] ?? null : column(names);
+    const at = typeof column === 'string' ? names.indexOf(column) : -1;
+    const get = typeof column === 'string' ? (r: Array<number | null>) => r[at] ?? null : column(names);
     const step = s.intervalSeconds ?? 1;
     const rows = downsample(s.rows, 120);
     const factor = s.rows.length / rows.length;
@@ -43,16 +43,24 @@ export function runChartsHtml(run: Run, series: SeriesFile): string {
   for (const c of SERIES_CHARTS[run.benchmark] ?? []) {
     const scale = c.scale ?? 1;
     chart(
-      panels(run, series, c.series, (names) => (r) => {
-        const v = r[names.indexOf(c.column)];
-        return v === null || v === undefined ? null : v * scale;
+      // Each column's index found once per series, not once per row.
+      panels(run, series, c.series, (names) => {
+        const at = names.indexOf(c.column);
+        return (r) => {
+          const v = r[at];
+          return v === null || v === undefined ? null : v * scale;
+        };
       }).filter((p) => p.points.some(([, v]) => v !== 0)),
       c.title,
       c.yTitle,
     );
   }
   chart(
-    panels(run, series, 'vmstat', (names) => (r) => (r[names.indexOf('us')] ?? 0) + (r[names.indexOf('sy')] ?? 0)),
+    panels(run, series, 'vmstat', (names) => {
+      const us = names.indexOf('us');
+      const sy = names.indexOf('sy');
+      return (r) => (r[us] ?? 0) + (r[sy] ?? 0);
+    }),
     'CPU busy over time (vmstat us+sy)',
     '%',
   );
