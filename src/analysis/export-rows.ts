@@ -67,9 +67,16 @@ export function runCsv(id: string, run: Run): string {
     .map(csvCell)
     .join(',');
   const source = csvCell(run.provenance.source);
+  // A run's rows repeat a few tests, metrics and units: each quoted once.
+  const cells = new Map<string, string>();
+  const cell = (v: string) => {
+    let c = cells.get(v);
+    if (c === undefined) cells.set(v, (c = csvCell(v)));
+    return c;
+  };
   let out = `${EXPORT_FIELDS.join(',')}\n`;
   for (const r of run.results)
-    out += `${common},${csvCell(r.test)},${csvCell(r.metric)},${csvCell(r.value)},${csvCell(r.unit)},${source}\n`;
+    out += `${common},${cell(r.test)},${cell(r.metric)},${String(r.value)},${cell(r.unit)},${source}\n`;
   for (const t of run.relative ?? []) {
     const unit = csvCell(`ratio to ${t.base}`);
     for (const v of t.values) out += `${common},${csvCell(v.test)},relative,${csvCell(v.value)},${unit},${source}\n`;
