@@ -13,7 +13,8 @@ function bail(): never {
   throw NOT_UNDERSTOOD;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a U+FEFF at the start of a string is kept, as decoding the whole file keeps it there.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // Powers of ten exactly as doubles (up to 1e22 they are exact).
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 

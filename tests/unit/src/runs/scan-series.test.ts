@@ -28,6 +28,10 @@ const read: Array<[string, string]> = [
   ['no tests', '{"tests":{},"schemaVersion":1}'],
   ['a test with no series', '{"schemaVersion":1,"tests":{"a":[]}}'],
   ['UTF-8 in a unit and a name', valid('[]', '[{"name":"max_i","unit":"µs"},{"name":"é","unit":"%"}]')],
+  [
+    'a byte-order mark at the start of a unit',
+    valid('[]', '[{"name":"cs","unit":"\ufeff%"},{"name":"us","unit":"%"}]'),
+  ],
   ['integer-like test names', '{"schemaVersion":1,"tests":{"b":[],"10":[],"2":[]}}'],
   [
     'device and fields in another order',
