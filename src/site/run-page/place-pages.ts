@@ -8,7 +8,7 @@
 // three stat calls (runStamp). placeRunPages does both steps at once, for the rebuild without Astro.
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { contentError } from '../../runs/problems.ts';
 import { findRunFiles, idOf } from '../../runs/read-runs.ts';
@@ -217,6 +217,9 @@ export async function finishRunPages(
   const byId = new Map(o.rendered.map((r) => [r.id, r]));
   const entries: Manifest['runs'] = {};
   const fills: FillJob[] = [];
+  // Every key of the last manifest is its body's in the last build's shell: in the same shell an unchanged run
+  // keeps its page without hashing it again (100,000 of them at each rebuild).
+  const sameShell = last.shell === shell.key;
   for (const id of plan.ids) {
     const r = byId.get(id);
     const k = last.runs[id]!;
@@ -224,7 +227,7 @@ export async function finishRunPages(
       ? { body: r.body, head: r.head, archive: r.archive }
       : { body: k.body, head: k.head, archive: k.archive };
     entries[id] = { stamp: plan.stamps.get(id)!, ...entry, key: '', reports: reportsJson(plan, id) };
-    if (!r && distCurrent && k.key === pageKey(k.body, shell.key)) entries[id]!.key = k.key;
+    if (!r && distCurrent && k.key && (sameShell || k.key === pageKey(k.body, shell.key))) entries[id]!.key = k.key;
     else fills.push({ id, ...entry });
   }
   let done = await o.pool.submit<FillJob, FillResult>('fill', fills, { context: shell });
@@ -261,20 +264,9 @@ export async function finishRunPages(
   const manifest: Manifest = { salt: ctx.salt, shell: shell.key, dist: { path: finalRuns, build }, runs: entries };
   await writeFile(`${plan.manifestFile}.tmp`, JSON.stringify(manifest));
   await rename(`${plan.manifestFile}.tmp`, plan.manifestFile);
-  // Forget pages, bodies and archives no run uses any more, so the cache does not grow without end. (A rebuild
-  // that made no page has nothing to forget: it spares reading the cache folder.)
-  let pruned = 0;
-  if (fills.length > 0 || plan.ids.length !== Object.keys(last.runs).length) {
-    const used = new Set(
-      Object.values(entries).flatMap((e) => [`${e.key}.html`, `${e.body}.csv`, `${e.archive}.tar.gz`]),
-    );
-    for (const f of await readdir(ctx.cacheDir)) {
-      if (f !== 'manifest.json' && !used.has(f)) {
-        await rm(join(ctx.cacheDir, f), { force: true });
-        pruned++;
-      }
-    }
-  }
+  const pruned = distCurrent
+    ? await forgetReplaced(ctx.cacheDir, last.runs, entries)
+    : await sweepCache(ctx.cacheDir, entries);
   const n = plan.ids.length;
   return {
     build,
@@ -282,6 +274,51 @@ export async function finishRunPages(
     stamps: plan.stamps,
     summary: `${n} run pages, with their CSV and raw archive (${rendered} rendered, ${n - rendered} from the cache, ${pruned} stale cache files removed)`,
   };
+}
+
+/** A manifest entry's files in the cache: its page, CSV and archive. */
+const cacheFilesOf = (e: Manifest['runs'][string]) => [`${e.key}.html`, `${e.body}.csv`, `${e.archive}.tar.gz`];
+
+/**
+ * Forget pages, bodies and archives no run uses any more, so the cache does not grow without end: every file of
+ * the cache folder but those `entries` use. A build into a new folder does this, and so sweeps up what a
+ * stopped build left.
+ */
+async function sweepCache(cacheDir: string, entries: Manifest['runs']): Promise<number> {
+  const used = new Set(Object.values(entries).flatMap(cacheFilesOf));
+  let pruned = 0;
+  for (const f of await readdir(cacheDir)) {
+    if (f !== 'manifest.json' && !used.has(f)) {
+      await rm(join(cacheDir, f), { force: true });
+      pruned++;
+    }
+  }
+  return pruned;
+}
+
+/**
+ * A build over the last one's site forgets the files of the runs it replaced or removed (those the last manifest
+ * names and no run uses now), without listing a cache folder of three files a run: at 100,000 runs that listing
+ * was most of a rebuild that added one run.
+ */
+async function forgetReplaced(cacheDir: string, last: Manifest['runs'], entries: Manifest['runs']): Promise<number> {
+  const stale = new Set<string>();
+  for (const [id, was] of Object.entries(last)) {
+    const now = entries[id];
+    if (!now || now.key !== was.key || now.body !== was.body || now.archive !== was.archive)
+      for (const f of cacheFilesOf(was)) stale.add(f);
+  }
+  if (stale.size) for (const e of Object.values(entries)) for (const f of cacheFilesOf(e)) stale.delete(f);
+  let pruned = 0;
+  for (const f of stale) {
+    try {
+      await unlink(join(cacheDir, f));
+      pruned++;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  return pruned;
 }
 
 /**
