@@ -19,6 +19,12 @@ const withRows = (f: (rows: Row[]) => unknown[] | void) => {
   return run;
 };
 
+const file = { path: 'sb.o.x', bytes: 12, sha256: 'a'.repeat(64) };
+const withFiles = (files: unknown[]) => ({
+  ...base,
+  provenance: { ...base.provenance, rawFiles: files },
+});
+
 const cases: Array<[string, unknown]> = [
   ['valid', base],
   ['valid, no results', { ...base, results: [] }],
@@ -43,6 +49,21 @@ const cases: Array<[string, unknown]> = [
     'a row with a __proto__ field',
     withRows((rows) => [JSON.parse(`{"__proto__":1,${JSON.stringify(rows[0]!).slice(1)}`)]),
   ],
+  ['valid, raw files', withFiles([file, { sha256: 'b'.repeat(64), bytes: 0, path: 'a/b.txt' }])],
+  // -0 is left to zod (whichever way it goes, the same result).
+  ['valid, a raw file of -0 bytes', withFiles([{ ...file, bytes: -0 }])],
+  ['a raw file of more than 2^53 bytes', withFiles([{ ...file, bytes: 2 ** 60 }])],
+  ['a raw file with an absolute path', withFiles([file, { ...file, path: '/etc/passwd' }])],
+  ['a raw file with a .. part', withFiles([{ ...file, path: 'a/../../b' }])],
+  ['a raw file with an empty path', withFiles([{ ...file, path: '' }])],
+  ['a raw file of a fraction of a byte', withFiles([{ ...file, bytes: 1.5 }])],
+  ['a raw file of -1 bytes', withFiles([{ ...file, bytes: -1 }])],
+  ['a raw file with an upper-case sha256', withFiles([{ ...file, sha256: 'A'.repeat(64) }])],
+  ['a raw file with a short sha256', withFiles([{ ...file, sha256: 'a'.repeat(63) }])],
+  ['a raw file with an unknown field', withFiles([{ ...file, colour: 'red' }])],
+  ['a raw file without its sha256', withFiles([{ path: 'x', bytes: 1 }])],
+  ['a raw file that is not an object', withFiles([file, 'x'])],
+  ['raw files not a list', withFiles({} as unknown as unknown[])],
   ['results not a list', { ...base, results: {} }],
   ['results missing', (({ results: _results, ...rest }) => rest)(base)],
   ['a bad field besides valid results', { ...base, label: '' }],
