@@ -3,7 +3,7 @@
 // and the reports of sysbench 0.4/0.5 (`OLTP test statistics:`). A log of several runs is cut into runs first
 // (split-output.ts). Only what the text holds is read: a report cut short keeps the values before the cut and
 // says where it ends; no value gets a default.
-import { numberRuns } from '../../collectors/lib/numbers.ts';
+import { numberRuns, numberScratch } from '../../collectors/lib/numbers.ts';
 import { commandOptions } from './command-line.ts';
 import { preambleOf } from './preamble.ts';
 import { disagreement, impossibleThreads, threadsDisagree } from './output-checks.ts';
@@ -136,7 +136,7 @@ export function parseSysbenchOutput(text: string, loop?: string): SysbenchOutput
   let lastStart = 0;
   let lastEnd = 0;
   // Walk the lines in place: a 2-hour run has 7200 interval lines, and most lines need one look.
-  const nums: number[] = [];
+  const nums = numberScratch();
   const at: IntervalsRead = { start: 0, lines: 0, lastStart: 0, lastEnd: 0 };
   let start = 0;
   let lineNo = 0;

@@ -1,5 +1,5 @@
 // iostat -kx text (sysstat) -> per-device numeric rows, plus the harness's grep-and-average (docs/formats/vmstat-iostat.md 4.3, 4.4).
-import { scanNumberBytes } from './numbers.ts';
+import { numberScratch, scanNumberBytes } from './numbers.ts';
 import { startsWithAscii, textBytes } from './text-bytes.ts';
 
 export interface Iostat {
@@ -73,7 +73,7 @@ export function parseIostat(input: string | Uint8Array): Iostat {
         const at = spans.get(device) ?? [];
         rows = [];
         // Scanned into one array and copied at its size: an array grown number by number is reallocated.
-        const nums: number[] = [];
+        const nums = numberScratch();
         for (let i = 0; i < at.length; i += 2) rows.push(scanNumberBytes(text, at[i]!, at[i + 1]!, nums).slice());
         parsed.set(device, rows);
       }
@@ -233,7 +233,7 @@ export function harnessIostatSums(
     for (const r of rows) if (add(r, 1)) break;
     return sums;
   }
-  const nums: number[] = [];
+  const nums = numberScratch();
   let pos = 0;
   for (;;) {
     const hit = text.indexOf(name, pos);

@@ -1,5 +1,5 @@
 // vmstat text (procps) -> numeric rows, plus the exact sums the mytools harness computes (docs/formats/vmstat-iostat.md 4.2, 4.4).
-import { scanNumberBytes } from './numbers.ts';
+import { numberScratch, scanNumberBytes } from './numbers.ts';
 import { textBytes } from './text-bytes.ts';
 
 export interface Vmstat {
@@ -90,7 +90,7 @@ export function parseVmstat(input: string | Uint8Array): Vmstat {
   let headerLines = 0;
   const harness = { samples: 0, csSum: 0, cpuSum: 0 };
   const at: RowsRead = { start: 0, afterFirst: false }; // afterFirst: awk NR>1 on the lines that survive `grep -v swpd`
-  const nums: number[] = [];
+  const nums = numberScratch();
   while (at.start < text.length) {
     readRows(text, at, rows, harness, nums);
     const start = at.start;
