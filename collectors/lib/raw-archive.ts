@@ -5,9 +5,11 @@
 // given to zlib as their parts, views of the files' bytes and headers, not copied together. A harvest thread
 // starts a run directory's archive before it parses the directory (archiveAhead), so the pool compresses while
 // that thread parses.
+import { createHash } from 'node:crypto';
 import { createGzip } from 'node:zlib';
 import { concatBytes } from './concat-bytes.ts';
 import type { HarvestedRun } from './harvested.ts';
+import { sha256Hex } from './provenance.ts';
 import { applyRawRedactions, rawRedactions, redactRawFiles } from './publishable.ts';
 import type { RawEntry } from './raw-tree.ts';
 import { tarPieces } from './tar.ts';
@@ -52,8 +54,13 @@ function gzipMember(parts: Uint8Array[], level: number): Promise<Uint8Array[]> {
     z.on('data', (b: Buffer) => out.push(b));
     z.on('end', () => resolve(out));
     z.on('error', reject);
-    for (const p of parts) z.write(p);
-    z.end();
+    // A piece of one part (a large file's) is given with its end: one job on the pool, where a write and then
+    // the end took two, with a turn of this thread (busy parsing) between them.
+    if (parts.length === 1) z.end(parts[0]);
+    else {
+      for (const p of parts) z.write(p);
+      z.end();
+    }
   });
 }
 
@@ -62,11 +69,16 @@ async function archiveOf(raw: RawEntry[], level: number): Promise<Uint8Array> {
   const entries = [...raw].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const members: Uint8Array[][] = [];
   const running: Array<Promise<void>> = [];
+  // The archive's sha256, taken member by member as they arrive in order: while the pool still compresses the
+  // last pieces, not after them.
+  const hash = createHash('sha256');
+  let hashed = 0;
   let n = 0;
   for (const piece of tarPieces(entries, ARCHIVE_CHUNK, 0)) {
     const i = n++;
     const done = gzipMember(piece, level).then((m) => {
       members[i] = m;
+      for (; members[hashed]; hashed++) for (const b of members[hashed]!) hash.update(b);
     });
     done.catch(() => {}); // awaited below, in order
     running.push(done);
@@ -74,7 +86,17 @@ async function archiveOf(raw: RawEntry[], level: number): Promise<Uint8Array> {
   }
   await Promise.all(running);
   // One copy into a buffer of its own (it may be moved to another thread).
-  return concatBytes(members.flat());
+  const archive = concatBytes(members.flat());
+  digests.set(archive, hash.digest('hex'));
+  return archive;
+}
+
+/** The sha256 (hex) of the archives archiveOf made on this thread. */
+const digests = new WeakMap<Uint8Array, string>();
+
+/** An archive's sha256 (hex): taken already for one rawArchive or archiveAhead made. */
+export function archiveSha256(archive: Uint8Array): string {
+  return digests.get(archive) ?? sha256Hex(archive);
 }
 
 /** The run's raw archive; its raw files are redacted in place first (publishable.ts). */

@@ -15,11 +15,10 @@ import { parseSeriesFile } from '../../src/runs/parse-series-file.ts';
 import { formatJson } from '../../src/runs/format-json.ts';
 import type { Run } from '../../src/schemas/index.ts';
 import type { HarvestedRun } from './harvested.ts';
-import { sha256Hex } from './provenance.ts';
 import { withNoiseRows } from './noise-rows.ts';
 import { publishableRun, publishableSeries } from './publishable.ts';
 import { cleanNames } from './clean-names.ts';
-import { rawArchive } from './raw-archive.ts';
+import { archiveSha256, rawArchive } from './raw-archive.ts';
 import { seriesJsonBytes } from './series-json.ts';
 import { withContentLock } from './content-lock.ts';
 import { finishInterrupted, installRun, stageRun } from './run-install.ts';
@@ -206,7 +205,7 @@ export async function prepareRun(
   const archive = await archiving;
   // The raw files' sha256 are final once the archive is made (it redacts them first).
   const published = publishableRun(withNoiseRows(h.run, h.series));
-  published.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: sha256Hex(archive) };
+  published.provenance.rawArchive = { location: 'raw.tar.gz', bytes: archive.length, sha256: archiveSha256(archive) };
   return { run: h.run, published, firstId, rawKey: rawKey(h.run.provenance.rawFiles), series, archive };
 }
 
