@@ -4,7 +4,7 @@
 // whole file, so a bad file gets zod's own issues. RunSchema stays the one declaration of the format.
 import type { z } from 'zod';
 import { isObject } from '../lib/is-object.ts';
-import { badNameChar } from '../schemas/common.ts';
+import { badNameChar, isRelativePath, SHA256_HEX } from '../schemas/common.ts';
 import { RunSchema, type Run } from '../schemas/index.ts';
 import { METRIC_NAME } from '../schemas/result.ts';
 
@@ -25,8 +25,6 @@ function resultRows(rows: unknown[]): Run['results'] | undefined {
   return out;
 }
 
-const HEX = /^[0-9a-f]*$/;
-
 /**
  * `provenance.rawFiles` as RawFileSchema outputs them, or undefined at any doubt (zod then checks them): a run
  * lists a hundred raw files, and zod's objects and regex for each cost more than the rest of its provenance.
@@ -37,12 +35,11 @@ function rawFileRows(rows: unknown[]): Run['provenance']['rawFiles'] | undefined
     const r = rows[i];
     if (!isObject(r) || Object.keys(r).length !== 3) return undefined;
     const { path, bytes, sha256 } = r;
-    // RelativePath: not empty, not absolute, no `..` part.
-    if (typeof path !== 'string' || !path || path.startsWith('/') || path.split('/').includes('..')) return undefined;
+    if (typeof path !== 'string' || !isRelativePath(path)) return undefined;
     // A safe integer from 0 (-0 left to zod).
     if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0 || Object.is(bytes, -0))
       return undefined;
-    if (typeof sha256 !== 'string' || sha256.length !== 64 || !HEX.test(sha256)) return undefined;
+    if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) return undefined;
     out[i] = { path, bytes, sha256 };
   }
   return out;

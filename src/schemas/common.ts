@@ -7,17 +7,18 @@ export const IsoDate = z.iso.date();
 /** A point in time, ISO 8601 with an offset (`2026-11-22T01:32:00Z`). */
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
+/** 64 lower-case hex digits; also read by run.json's check without zod (src/runs/parse-run-file.ts). */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Lower-case hex SHA-256 of a file's bytes. */
-export const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits (a SHA-256)');
+export const Sha256 = z.string().regex(SHA256_HEX, 'expected 64 lower-case hex digits (a SHA-256)');
 
 /** A non-empty string. */
 export const Text = z.string().min(1);
 
+/** A path inside a folder: not empty, not absolute, no `..` part (RelativePath's rule, for checks without zod). */
+export const isRelativePath = (p: string): boolean => p !== '' && !p.startsWith('/') && !p.split('/').includes('..');
 /** A relative path with forward slashes that stays inside its folder. */
-export const RelativePath = z
-  .string()
-  .min(1)
-  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'expected a relative path inside the folder');
+export const RelativePath = z.string().min(1).refine(isRelativePath, 'expected a relative path inside the folder');
 
 /** A run id: its path under `content/runs/`, `<benchmark>/<host>/<YYYYMMDD>-<label>` (no `.` or `..` part). */
 export const RunId = z
