@@ -25,24 +25,22 @@ export function checkRunJsonFile(
   file: string,
   id: string,
   read: ContentFile,
-): { run?: Run; text?: string; problems: Problem[]; parsed?: unknown } {
+): { run?: Run; problems: Problem[]; parsed?: unknown } {
   if ('missing' in read) return { problems: [problem(file, '(file)', 'is missing', 'Give a run.json')] };
   if ('problem' in read) return { problems: [read.problem] };
-  const text = decoder.decode(read.bytes);
-  return { ...validateRunText(file, text, id), text };
+  return validateRunText(file, decoder.decode(read.bytes), id);
 }
 
 /**
  * A run.json the run store of this build has checked already (the file's stamp is unchanged since), read
  * by the site's pages: parsed, not checked again. Its problem when it can no longer be read.
  */
-export function checkedRunJson(file: string, read: ContentFile): { run: Run; text: string } | { problems: Problem[] } {
+export function checkedRunJson(file: string, read: ContentFile): { run: Run } | { problems: Problem[] } {
   if (!('bytes' in read))
     return {
       problems: 'problem' in read ? [read.problem] : [problem(file, '(file)', 'is missing', 'Give a run.json')],
     };
-  const text = decoder.decode(read.bytes);
-  return { run: JSON.parse(text) as Run, text };
+  return { run: JSON.parse(decoder.decode(read.bytes)) as Run };
 }
 
 /**
@@ -56,10 +54,10 @@ export function runForSite(
   id: string,
   read: ContentFile,
   validated: string | undefined,
-): { run: Run; text: string } | { problems: Problem[] } {
+): { run: Run } | { problems: Problem[] } {
   if ('bytes' in read && validated !== undefined && read.stamp === validated) return checkedRunJson(file, read);
   const checked = checkRunJsonFile(file, id, read);
-  return checked.run ? { run: checked.run, text: checked.text! } : { problems: checked.problems };
+  return checked.run ? { run: checked.run } : { problems: checked.problems };
 }
 
 /**

@@ -13,6 +13,10 @@ export interface HostGroup {
   products: Array<{ product: string; count: number; history: boolean }>;
 }
 
+/** The runs of one group, its benchmark's on its host, in the order given. */
+export const runsOfGroup = (group: { benchmark: string; host: string }, runs: SiteRunSummary[]): SiteRunSummary[] =>
+  runs.filter((r) => r.summary.benchmark === group.benchmark && r.summary.host.name === group.host);
+
 export function hostGroups(runs: SiteRunSummary[]): HostGroup[] {
   const withHistory = new Set(historyKeys(runs).map((k) => `${k.benchmark}/${k.host}/${k.product}`));
   const groups = new Map<string, HostGroup & { byProduct: Map<string, number> }>();

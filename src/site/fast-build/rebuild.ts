@@ -28,7 +28,7 @@ import { historyPageBody, historyPagePath, historyPageRuns, historyPageTitle } f
 import { hostPageBody, hostPageHead, hostPagePath, hostPageRuns } from '../list-pages/host-page.ts';
 import { indexRunsPart, spliceIndexRuns } from '../list-pages/index-runs.ts';
 import { fillShell } from '../run-page/shell.ts';
-import { hostGroups } from '../run-groups.ts';
+import { hostGroups, runsOfGroup } from '../run-groups.ts';
 import { MARKER, placeRunPages } from '../run-page/place-pages.ts';
 import { byId, type SiteRunSummary } from '../summaries.ts';
 import {
@@ -195,8 +195,7 @@ async function rebuildWith(
       fillShell(shells.page, { ...hostPageHead(g), body: hostPageBody(g, groupRuns, base).text }),
     );
     pages.set(join(outDir, runsGroupPath(g)), runsGroupData(groupRuns));
-    const mine = runs.filter((r) => r.summary.benchmark === g.benchmark && r.summary.host.name === g.host);
-    pages.set(join(outDir, compareDataPath(g)), compareData(g.benchmark as BenchmarkName, mine));
+    pages.set(join(outDir, compareDataPath(g)), compareData(g.benchmark as BenchmarkName, runsOfGroup(g, runs)));
   }
   for (const k of keys.filter((x) => touchedKeys.has(keyName(x)))) {
     const body = await historyPageBody(k, historyPageRuns(k, runs), content, base);

@@ -3,7 +3,7 @@
 import { compareVersions } from '../../analysis/versions.ts';
 import { html, type Html } from '../html.ts';
 import { sourceLabel } from '../provenance-text.ts';
-import type { HostGroup } from '../run-groups.ts';
+import { runsOfGroup, type HostGroup } from '../run-groups.ts';
 import type { SiteRunSummary } from '../summaries.ts';
 import { siteUrls } from '../urls.ts';
 
@@ -18,15 +18,13 @@ export function hostPageHead(group: HostGroup): { title: string; description: st
 
 /** The runs of a group's host page, in the page's order (product, version, date, id). */
 export function hostPageRuns(group: HostGroup, runs: SiteRunSummary[]): SiteRunSummary[] {
-  return runs
-    .filter((r) => r.summary.benchmark === group.benchmark && r.summary.host.name === group.host)
-    .sort(
-      (x, y) =>
-        (x.summary.dbms.product ?? '').localeCompare(y.summary.dbms.product ?? '') ||
-        compareVersions(x.summary.dbms.version, y.summary.dbms.version) ||
-        x.summary.date.localeCompare(y.summary.date) ||
-        x.id.localeCompare(y.id),
-    );
+  return runsOfGroup(group, runs).sort(
+    (x, y) =>
+      (x.summary.dbms.product ?? '').localeCompare(y.summary.dbms.product ?? '') ||
+      compareVersions(x.summary.dbms.version, y.summary.dbms.version) ||
+      x.summary.date.localeCompare(y.summary.date) ||
+      x.id.localeCompare(y.id),
+  );
 }
 
 /** The page's body; `runs` are those of hostPageRuns. */

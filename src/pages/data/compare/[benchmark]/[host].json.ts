@@ -2,7 +2,7 @@
 // (list-pages/data-files.ts), loaded for the hosts the view shows.
 import type { APIRoute } from 'astro';
 import { allRuns } from '../../../../site/runs.ts';
-import { hostGroups, type HostGroup } from '../../../../site/run-groups.ts';
+import { hostGroups, runsOfGroup, type HostGroup } from '../../../../site/run-groups.ts';
 import { compareData } from '../../../../site/list-pages/data-files.ts';
 import type { BenchmarkName } from '../../../../schemas/index.ts';
 
@@ -15,10 +15,7 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute = async ({ props }) => {
   const { group } = props as { group: HostGroup };
-  const runs = (await allRuns()).filter(
-    (r) => r.summary.benchmark === group.benchmark && r.summary.host.name === group.host,
-  );
-  return new Response(compareData(group.benchmark as BenchmarkName, runs), {
+  return new Response(compareData(group.benchmark as BenchmarkName, runsOfGroup(group, await allRuns())), {
     headers: { 'Content-Type': 'application/json' },
   });
 };
