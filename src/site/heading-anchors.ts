@@ -37,23 +37,48 @@ const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').
 
 const HEADING = /<h([234])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
 const ID = /\sid="([^"]*)"/;
+const IDS = /\sid="([^"]*)"/g;
+
+/** The ids `html` gives any element, added to `into`. */
+export function addIds(html: string, into: Set<string>): Set<string> {
+  for (const m of html.matchAll(IDS)) into.add(m[1]!);
+  return into;
+}
+
+/**
+ * anchorHeadings' work as pieces pushed onto `out` (`html`'s own text between the headings, as slices), with the
+ * ids the page has already in `taken` (the new ones are added): a page's pieces can be written without a string
+ * of the whole page being made, twice, for each run page.
+ */
+export function anchorPieces(html: string, taken: Set<string>, out: string[]): void {
+  let at = 0;
+  for (const m of html.matchAll(HEADING)) {
+    const [whole, level, attrs0, inner] = m as unknown as [string, string, string, string];
+    out.push(html.slice(at, m.index), anchored(whole, level, attrs0, inner, taken));
+    at = m.index + whole.length;
+  }
+  out.push(at ? html.slice(at) : html);
+}
+
+function anchored(whole: string, level: string, attrs: string, inner: string, taken: Set<string>): string {
+  if (/<a class="anchor"/.test(inner)) return whole;
+  const text = textOf(inner);
+  let id = ID.exec(attrs)?.[1];
+  if (id === undefined) {
+    const slug = slugOf(text);
+    id = slug;
+    for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
+    taken.add(id);
+    attrs = ` id="${escAttr(id)}"${attrs}`;
+  }
+  // The link's "#" is drawn by CSS (a.anchor::before): the heading's text stays its words.
+  const link = `<a class="anchor" href="#${escAttr(id)}" aria-label="${escAttr(`Link to this section: ${text}`)}"></a>`;
+  return `<h${level}${attrs}>${inner}${link}</h${level}>`;
+}
 
 /** `html` with an id on every h2, h3 and h4 and, inside each, a link to it (`<a class="anchor" href="#id">`). */
 export function anchorHeadings(html: string): string {
-  const taken = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
-  return html.replace(HEADING, (whole, level: string, attrs: string, inner: string) => {
-    if (/<a class="anchor"/.test(inner)) return whole;
-    const text = textOf(inner);
-    let id = ID.exec(attrs)?.[1];
-    if (id === undefined) {
-      const slug = slugOf(text);
-      id = slug;
-      for (let n = 2; taken.has(id); n++) id = `${slug}-${n}`;
-      taken.add(id);
-      attrs = ` id="${escAttr(id)}"${attrs}`;
-    }
-    // The link's "#" is drawn by CSS (a.anchor::before): the heading's text stays its words.
-    const link = `<a class="anchor" href="#${escAttr(id)}" aria-label="${escAttr(`Link to this section: ${text}`)}"></a>`;
-    return `<h${level}${attrs}>${inner}${link}</h${level}>`;
-  });
+  const out: string[] = [];
+  anchorPieces(html, addIds(html, new Set()), out);
+  return out.join('');
 }

@@ -21,7 +21,7 @@ import { takeParsedRun } from '../../runs/validate-job.ts';
 import { checkArchiveFile, runForSite } from '../../runs/validate-run-folder.ts';
 import { runCharts } from '../run-charts.ts';
 import { linkOrCopy } from '../link-file.ts';
-import { fillShell } from './shell.ts';
+import { fillShellPieces } from './shell.ts';
 import { runPageBody, runPageHead, type PageHead } from './run-body.ts';
 import type { RunReportLink } from '../run-reports.ts';
 
@@ -81,6 +81,16 @@ function writeAtomic(file: string, data: string | Uint8Array): void {
   const tmp = tmpName(file);
   writeFileSync(tmp, data, { mode: 0o444 });
   renameSync(tmp, file);
+}
+
+/** Strings as one UTF-8 buffer, without a string of them all being made first (a page's pieces). */
+function utf8Of(pieces: string[]): Uint8Array {
+  let size = 0;
+  for (const p of pieces) size += Buffer.byteLength(p);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) at += out.write(p, at);
+  return out;
 }
 
 /**
@@ -221,7 +231,7 @@ export async function renderRunBody(
       annotations: annotationsBefore(ctx.annotations, run.host.name, run.date, run.dbms.product),
       reports,
     });
-    if (page) writeAtomic(cachedPage(ctx.cacheDir, page), fillShell(shell.text, { ...head, body: text }));
+    if (page) writeAtomic(cachedPage(ctx.cacheDir, page), utf8Of(fillShellPieces(shell.text, { ...head, body: text })));
     else writeAtomic(cached.body, text);
     writeAtomic(cached.csv, runCsv(id, run));
     rendered = true;
@@ -252,7 +262,7 @@ export function fillRunPage(job: FillJob, ctx: Pick<RenderContext, 'cacheDir' | 
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { id: job.id, missing: true };
       throw e;
     }
-    writeAtomic(page, fillShell(shell.text, { ...job.head, body }));
+    writeAtomic(page, utf8Of(fillShellPieces(shell.text, { ...job.head, body })));
     rmSync(bodyFile, { force: true });
   }
   if (!placeCached(job.id, key, job.body, ctx)) return { id: job.id, missing: true };

@@ -1,6 +1,6 @@
 // The page shell of run pages: Astro builds one page with the site's layout (header, navigation, CSS) and
 // these placeholders, and each run page is that page with them filled in.
-import { anchorHeadings } from '../heading-anchors.ts';
+import { addIds, anchorHeadings, anchorPieces } from '../heading-anchors.ts';
 import { esc, escAttr } from '../html.ts';
 
 // Their routes sort before every other page's (`_` before letters), so Astro builds them first, and the run pages
@@ -26,7 +26,24 @@ export function checkShell(shell: string, route = SHELL_ROUTE): void {
 }
 
 /** The shell filled in, its headings given ids and links to themselves as the middleware gives Astro's pages. */
-export function fillShell(shell: string, page: { title: string; description?: string; body: string }): string {
+export function fillShell(shell: string, page: ShellFill): string {
+  return fillShellPieces(shell, page).join('');
+}
+
+export interface ShellFill {
+  title: string;
+  description?: string;
+  body: string;
+}
+
+/**
+ * fillShell's page as pieces, to be written one after the other: the headings of the body are anchored on their
+ * own, so no string of the whole page is made (two of them, each a few hundred KB that V8 maps afresh, were a
+ * tenth of a run page's cost). That is the same page whenever the text around the body holds no heading and
+ * nothing the anchoring reads crosses from one piece into the next (separable); else the page is made whole,
+ * as before.
+ */
+export function fillShellPieces(shell: string, page: ShellFill): string[] {
   // One pass over the shell only: a run's text may contain a placeholder (`@@benchsite-body@@` as a label),
   // which must stay text, and `$&` and the like (so no String.replace templates).
   const fill: Record<string, string> = {
@@ -35,12 +52,49 @@ export function fillShell(shell: string, page: { title: string; description?: st
     [PLACEHOLDER.description]: escAttr(page.description ?? ''),
     [PLACEHOLDER.body]: page.body,
   };
-  return anchorHeadings(
-    shell
-      .split(/(@@benchsite-(?:title|description|body)@@)/)
+  const parts = shellParts(shell);
+  const at = parts.indexOf(PLACEHOLDER.body);
+  const filled = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
       .map((part) => fill[part] ?? part)
-      .join(''),
-  );
+      .join('');
+  const before = filled(0, at);
+  const after = filled(at + 1);
+  const body = page.body;
+  if (at < 0 || !separable(before, body, after)) return [anchorHeadings(filled(0))];
+  const out = [before];
+  anchorPieces(body, addIds(after, addIds(body, addIds(before, new Set()))), out);
+  out.push(after);
+  return out;
+}
+
+let lastShell: { text: string; parts: string[] } | undefined;
+/** The shell cut at its placeholders (kept for the last shell: a build fills one shell a thousand times). */
+function shellParts(shell: string): string[] {
+  if (lastShell?.text !== shell)
+    lastShell = { text: shell, parts: shell.split(/(@@benchsite-(?:title|description|body)@@)/) };
+  return lastShell.parts;
+}
+
+/**
+ * Whether anchoring the body alone gives what anchoring the whole page gives: no heading tag in the text around
+ * it, no heading tag or ` id="` cut by a seam, and no ` id="` whose value would run on past one.
+ */
+function separable(before: string, body: string, after: string): boolean {
+  if (/<\/?h[234]/.test(before) || /<\/?h[234]/.test(after)) return false;
+  for (const [a, b] of [
+    [before, body],
+    [body, after],
+  ] as const) {
+    const seam = a.slice(-5) + b.slice(0, 5);
+    const cut = Math.min(5, a.length);
+    for (const m of seam.matchAll(/<\/h[234]>|<\/?h[234]|\sid="/g))
+      if (m.index < cut && m.index + m[0].length > cut) return false;
+    const quote = a.lastIndexOf('"');
+    if (quote >= 4 && a.slice(quote - 3, quote) === 'id=' && /\s/.test(a[quote - 4]!)) return false;
+  }
+  return true;
 }
 
 const EARLY = Symbol.for('benchsite.page-shell');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkShell, fillShell, PLACEHOLDER, TITLE_SHELL_ROUTE } from '../../../../../src/site/run-page/shell.ts';
+import { anchorHeadings } from '../../../../../src/site/heading-anchors.ts';
+import { esc, escAttr } from '../../../../../src/site/html.ts';
+import {
+  checkShell,
+  fillShell,
+  fillShellPieces,
+  PLACEHOLDER,
+  TITLE_SHELL_ROUTE,
+} from '../../../../../src/site/run-page/shell.ts';
 
 const shell = `<html><head><title>${PLACEHOLDER.title} · benchsite</title><meta name="description" content="${PLACEHOLDER.description}"></head><body><main>${PLACEHOLDER.body}</main></body></html>`;
 
@@ -63,5 +71,93 @@ describe('title-only shell', () => {
     expect(fillShell(titleOnly, { title: 'h', body: '<p>b</p>' })).toBe(
       '<html><head><title>h · benchsite</title></head><body><main><p>b</p></main></body></html>',
     );
+  });
+});
+
+describe('fillShellPieces', () => {
+  // fillShell as it was before the pieces: the whole page made, then anchored in one pass. The pieces must give
+  // the same bytes, or fall back to this.
+  const whole = (s: string, page: { title: string; description?: string; body: string }) => {
+    const fill: Record<string, string> = {
+      [PLACEHOLDER.title]: esc(page.title),
+      [PLACEHOLDER.description]: escAttr(page.description ?? ''),
+      [PLACEHOLDER.body]: page.body,
+    };
+    return anchorHeadings(
+      s
+        .split(/(@@benchsite-(?:title|description|body)@@)/)
+        .map((part) => fill[part] ?? part)
+        .join(''),
+    );
+  };
+  // Bits that meet at the seams: heading tags and ids cut anywhere, quotes left open, placeholders as text.
+  const bits = [
+    '<h2>',
+    '</h2>',
+    '<h3 class="a">',
+    '</h3>',
+    '<h',
+    '</h',
+    '2>',
+    ' id="',
+    'id="x"',
+    ' id="tests"',
+    '"',
+    '>',
+    '<',
+    ' ',
+    '\n',
+    'Tests',
+    'x',
+    '<h4 id="y">Y</h4>',
+    '<h2>Tests</h2>',
+    '<p>',
+    'é…',
+    PLACEHOLDER.body,
+  ];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const text = (n: number) => Array.from({ length: next() % n }, () => bits[next() % bits.length]).join('');
+
+  it('gives the page fillShell made whole, for any text at the seams', () => {
+    let split = 0;
+    for (let i = 0; i < 5000; i++) {
+      const s = `<html><head>${text(3)}<title>${PLACEHOLDER.title}</title>${text(2)}<meta content="${PLACEHOLDER.description}">${text(3)}<main>${text(3)}${PLACEHOLDER.body}${text(3)}</main>${text(3)}</html>`;
+      const page = { title: text(3), description: text(3), body: text(8) };
+      const pieces = fillShellPieces(s, page);
+      if (pieces.length > 1) split++;
+      expect(pieces.join('')).toBe(whole(s, page));
+    }
+    // Most pages are made in pieces: the test reaches both paths.
+    expect(split).toBeGreaterThan(500);
+    expect(split).toBeLessThan(5000);
+  });
+
+  it('makes the page whole where a heading tag or an id runs across a seam', () => {
+    const around = (before: string, after: string) =>
+      `<html><head><title>${PLACEHOLDER.title}</title></head><main>${before}${PLACEHOLDER.body}${after}</main></html>`;
+    const cases: Array<[string, string, string]> = [
+      ['', '<h2>Tests</h2><p id="tests', '">x</p>'], // an id's value runs on into the shell
+      ['<p id="tests', '">x</p><h2>Tests</h2>', ''], // from the shell into the body
+      ['', '<h2>Tests</h', '2>'], // a closing tag cut by the seam
+      ['<', 'h2>Tests</h2>', ''], // an opening tag cut by the seam
+      ['<p ', 'id="tests">x</p><h2>Tests</h2>', ''], // ` id="` cut by the seam
+      ['<h2>', 'Tests</h2>', ''], // a heading in the shell
+    ];
+    for (const [before, body, after] of cases) {
+      const s = around(before, after);
+      const page = { title: 't', body };
+      const pieces = fillShellPieces(s, page);
+      expect(pieces).toHaveLength(1);
+      expect(pieces[0]).toBe(whole(s, page));
+    }
+  });
+
+  it('anchors the body in pieces when the shell around it has no headings', () => {
+    const page = { title: 't', description: 'd', body: '<h2>Tests</h2><p id="tests">x</p>' };
+    const pieces = fillShellPieces(shell, page);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(whole(shell, page));
+    expect(pieces.join('')).toContain('<h2 id="tests-2">');
   });
 });
