@@ -83,8 +83,12 @@ function writeAtomic(file: string, data: string | Uint8Array): void {
   renameSync(tmp, file);
 }
 
-/** Strings as one UTF-8 buffer, without a string of them all being made first (a page's pieces). */
-function utf8Of(pieces: string[]): Uint8Array {
+/**
+ * Strings as one UTF-8 buffer, without a string of them all being made first (a page's pieces). A piece ending
+ * in half a surrogate pair (its other half starting the next piece) is encoded joined, as one string would be.
+ */
+export function utf8Of(pieces: string[]): Uint8Array {
+  if (pieces.some((p) => /[\uD800-\uDBFF]$/.test(p))) return Buffer.from(pieces.join(''));
   let size = 0;
   for (const p of pieces) size += Buffer.byteLength(p);
   const out = Buffer.allocUnsafe(size);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchorHeadings } from '../../../../../src/site/heading-anchors.ts';
 import { esc, escAttr } from '../../../../../src/site/html.ts';
+import { utf8Of } from '../../../../../src/site/run-page/render-page.ts';
 import {
   checkShell,
   fillShell,
@@ -133,6 +134,19 @@ describe('fillShellPieces', () => {
     expect(split).toBeLessThan(5000);
   });
 
+  it('gives the page made whole for a stream of ids and headings cut at any two points', () => {
+    const tokens = [' id="x"', '\u00a0id="x', '\rid="', '</h2>', '<h2>x</h2>', '<h3 id="x">X</h3>', '"', '>', 'x'];
+    for (let i = 0; i < 3000; i++) {
+      const middle = Array.from({ length: 1 + (next() % 6) }, () => tokens[next() % tokens.length]).join('');
+      const stream = `<p>${middle}<h2>x</h2>${middle}</p>`;
+      const a = next() % (stream.length + 1);
+      const b = a + (next() % (stream.length - a + 1));
+      const s = `<title>${PLACEHOLDER.title}</title>${stream.slice(0, a)}${PLACEHOLDER.body}${stream.slice(b)}`;
+      const page = { title: 't', body: stream.slice(a, b) };
+      expect(fillShellPieces(s, page).join('')).toBe(whole(s, page));
+    }
+  });
+
   it('makes the page whole where a heading tag or an id runs across a seam', () => {
     const around = (before: string, after: string) =>
       `<html><head><title>${PLACEHOLDER.title}</title></head><main>${before}${PLACEHOLDER.body}${after}</main></html>`;
@@ -159,5 +173,18 @@ describe('fillShellPieces', () => {
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(whole(shell, page));
     expect(pieces.join('')).toContain('<h2 id="tests-2">');
+  });
+});
+
+describe('utf8Of', () => {
+  it('encodes pieces as the joined string is encoded, a surrogate pair cut between two pieces too', () => {
+    const cases = [
+      ['<p>', 'é…', '</p>'],
+      ['a\ud83d', '\ude00b'],
+      ['', 'x', ''],
+      ['lone \ud83d', ' high'],
+      ['\ude00 lone low'],
+    ];
+    for (const pieces of cases) expect(Buffer.from(utf8Of(pieces))).toEqual(Buffer.from(pieces.join('')));
   });
 });
