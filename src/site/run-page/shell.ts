@@ -52,7 +52,7 @@ export function fillShellPieces(shell: string, page: ShellFill): string[] {
     [PLACEHOLDER.description]: escAttr(page.description ?? ''),
     [PLACEHOLDER.body]: page.body,
   };
-  const parts = shellParts(shell);
+  const parts = shell.split(/(@@benchsite-(?:title|description|body)@@)/);
   const at = parts.indexOf(PLACEHOLDER.body);
   const filled = (from: number, to?: number) =>
     parts
@@ -68,14 +68,6 @@ export function fillShellPieces(shell: string, page: ShellFill): string[] {
   anchorPieces(body, addIds(after, addIds(body, addIds(before, new Set()))), out);
   out.push(after);
   return out;
-}
-
-let lastShell: { text: string; parts: string[] } | undefined;
-/** The shell cut at its placeholders (kept for the last shell: a build fills one shell a thousand times). */
-function shellParts(shell: string): string[] {
-  if (lastShell?.text !== shell)
-    lastShell = { text: shell, parts: shell.split(/(@@benchsite-(?:title|description|body)@@)/) };
-  return lastShell.parts;
 }
 
 /**
