@@ -1,8 +1,9 @@
 // The last check of every run before it is written (harvest, import, run), whatever the benchmark: numbers no
-// measurement can give (not finite, a negative rate or time, a percentage of CPU over 101, a rate above a billion
-// per second, a 95th percentile above the maximum, a post's relative value over 1000) come from damaged input.
-// Such a number is never published: it is left out and its test is marked failed with what was wrong and where
-// to look. Series values that are not numbers become null (the tool printed nothing readable there).
+// measurement can give (not finite, a negative rate or time, a percentage over 101 other than iostat's %util, a
+// rate above a billion per second, a 95th percentile above the maximum, a post's relative value over 1000) come
+// from damaged input. Such a number is never published: it is left out and its test is marked failed with what
+// was wrong and where to look. Series values that are not numbers become null (the tool printed nothing readable
+// there).
 import { WorkloadSchema } from '../../src/schemas/workload.ts';
 import type { HarvestedRun } from './harvested.ts';
 
@@ -15,6 +16,14 @@ const MAX_RATE_PER_S = 1e9;
  */
 const MAX_PCT = 101;
 
+/**
+ * iostat's %util (the result metric and the summary's utilPct) is busy time over elapsed time as the kernel
+ * counts it (io_ticks, approximated since Linux 5.0): iostat prints more than 100 for busy and idle disks alike
+ * (sysstat/sysstat#412, #187), sysstat does not cap it, and the harness averages what it printed. A value over
+ * 101 is what the tool printed, not damage, and stays as printed.
+ */
+const UTIL_METRICS = /^(iostat_util_pct|utilPct)$/;
+
 /** Metrics that may be negative: lower ends of intervals and differences. */
 const MAY_BE_NEGATIVE = /(_ci95_low|_delta|_change|_diff)$/;
 
@@ -24,7 +33,7 @@ export function impossible(metric: string, unit: string, value: number): string 
   if (value < 0 && !MAY_BE_NEGATIVE.test(metric)) return 'is negative';
   const u = unit.toLowerCase();
   // vmstat's us/sy/id/wa and iostat's %util are shares of 100 (CPU seconds per operation are not).
-  if (u === '%' && value > MAX_PCT) return `is a percentage over ${MAX_PCT}`;
+  if (u === '%' && value > MAX_PCT && !UTIL_METRICS.test(metric)) return `is a percentage over ${MAX_PCT}`;
   if (/\/\s*s(ec)?$/.test(u) && value > MAX_RATE_PER_S) return `is more than ${MAX_RATE_PER_S} per second`;
   if (/\/\s*min$/.test(u) && value > MAX_RATE_PER_S * 60) return `is more than ${MAX_RATE_PER_S} per second`;
   if (value > MAX_ANY) return `is more than ${MAX_ANY.toExponential()}`;
@@ -56,7 +65,7 @@ function impossibleSystem(value: unknown, path: string, out: string[]): void {
       ? 'is not a number'
       : value < 0
         ? 'is negative'
-        : key.endsWith('Pct') && value > MAX_PCT
+        : key.endsWith('Pct') && value > MAX_PCT && !UTIL_METRICS.test(key)
           ? `is a percentage over ${MAX_PCT}`
           : key === 'samples' && !Number.isInteger(value)
             ? 'is not a count'

@@ -7,6 +7,8 @@ import { parse as parseYaml } from 'yaml';
 import { MetaSchema } from '../../../../src/schemas/index.ts';
 import { importRelativeTables } from '../../../../collectors/published/import-relative.ts';
 import { FIXTURES } from '../../../helpers/fixtures.ts';
+import { loadRawInput } from '../../../../collectors/lib/raw-input.ts';
+import { harvestAny } from '../../../../collectors/harvest-any.ts';
 
 describe('numbers no measurement gives', () => {
   it('are named with why', () => {
@@ -21,6 +23,34 @@ describe('numbers no measurement gives', () => {
     expect(impossible('tpm', 'transactions/min', 2e9)).toBeUndefined();
     expect(impossible('dbgb2', 'GB', 1e20)).toBe('is more than 1e+15');
     expect(impossible('qps', 'queries/s', 12921.74)).toBeUndefined();
+    // iostat's %util is the kernel's busy-time estimate, which iostat prints over 100 (sysstat/sysstat#412); the
+    // other iostat percentages are shares of requests, and a negative %util is still damage.
+    expect(impossible('iostat_util_pct', '%', 113.4)).toBeUndefined();
+    expect(impossible('iostat_wrqm_pct', '%', 113.4)).toBe('is a percentage over 101');
+    expect(impossible('iostat_util_pct', '%', -2)).toBe('is negative');
+  });
+
+  it("keep iostat's %util over 100 as iostat printed it (real Insert Benchmark run, %util patched to 113.40)", async () => {
+    // The SSH test of `benchsite run` met this on this repository's CI machine (Linux 6.18): the step was failed
+    // and its numbers left out as damaged input, though they were what iostat printed.
+    const tree = await loadRawInput(`${FIXTURES}realruns/ibench.tar.gz`);
+    const file = tree.entries.find((e) => e.path === 'ibench/raw/1u.1tno/0.2m.pg1518.ccy1/qp500.L4/o.io.dop1')!;
+    const text = new TextDecoder().decode(file.data);
+    const patched = text.replace(/^(vda .*\s)\d+\.\d+$/gm, '$1113.40');
+    expect(patched).not.toBe(text);
+    file.data = new TextEncoder().encode(patched);
+    const h = harvestAny(tree).runs.find((x) => x.run.label === '0.2m.pg1518.ccy1')!;
+    const run = h.run;
+    const step = run.tests.find((t) => t.name === 'qp500.L4')!;
+    expect(step.status, step.error).toBe('ok');
+    const util = run.results.find((r) => r.test === 'qp500.L4' && r.metric === 'iostat_util_pct')!;
+    expect(util.value).toBeCloseTo(113.4, 6);
+    expect(step.system?.clean.iostat?.utilPct).toBeCloseTo(113.4, 6);
+    // A CPU share over 101 is still damage: the step fails, saying which number and why.
+    step.system!.clean.vmstat!.cpuPct = 180;
+    guardNumbers(h);
+    expect(step.status).toBe('failed');
+    expect(step.error).toContain('system.clean.vmstat.cpuPct is a percentage over 101 (180)');
   });
 
   it('in a real HammerDB run are left out and fail their test, saying which and where; the rest is unchanged', async () => {
