@@ -26,7 +26,11 @@ describe('npm run fuzz, quick', () => {
   }, 300_000);
 
   it('a case over the time limit is stopped and counted as a hang, with its seed and mutations', async () => {
-    const s = await fuzz({ seed: 1, cases: 2, timeout: 0.001, workers: 1 });
+    // Each case waits 200 ms before it runs (fuzz/worker.ts): a case answering within 1 ms is not a hang.
+    process.env.BENCHSITE_FUZZ_STALL_MS = '200';
+    const s = await fuzz({ seed: 1, cases: 2, timeout: 0.001, workers: 1 }).finally(
+      () => delete process.env.BENCHSITE_FUZZ_STALL_MS,
+    );
     expect(s.counts.hang).toBe(2);
     const [place] = [...s.places.values()];
     expect(place!.example.outcome.place).toMatch(/: no answer within 0\.001 s$/);
