@@ -32,7 +32,8 @@ export function impossible(metric: string, unit: string, value: number): string 
   if (!Number.isFinite(value)) return 'is not a number';
   if (value < 0 && !MAY_BE_NEGATIVE.test(metric)) return 'is negative';
   const u = unit.toLowerCase();
-  // vmstat's us/sy/id/wa and iostat's %util are shares of 100 (CPU seconds per operation are not).
+  // vmstat's us/sy/id/wa and iostat's %rrqm and %wrqm are shares of 100; %util is the kernel's estimate
+  // (UTIL_METRICS); CPU seconds per operation are no percentage.
   if (u === '%' && value > MAX_PCT && !UTIL_METRICS.test(metric)) return `is a percentage over ${MAX_PCT}`;
   if (/\/\s*s(ec)?$/.test(u) && value > MAX_RATE_PER_S) return `is more than ${MAX_RATE_PER_S} per second`;
   if (/\/\s*min$/.test(u) && value > MAX_RATE_PER_S * 60) return `is more than ${MAX_RATE_PER_S} per second`;
