@@ -172,6 +172,7 @@ describe('harvestSysbench on stock sysbench output files', () => {
       ['fatal-no-database', 'failed'],
       ['killed-before-report', 'failed'],
       ['lua-report-hook-err-no-colon', 'ok'],
+      ['pgsql-point-select-p95-above-max', 'ok'],
       ['pgsql-point-select-report-interval', 'ok'],
     ]);
     expect(h.skipped.map((s) => s.path).sort()).toEqual(['COMMANDS.md', 'report_default.lua']);

@@ -30,6 +30,25 @@ describe('numbers no measurement gives', () => {
     expect(impossible('iostat_util_pct', '%', -2)).toBe('is negative');
   });
 
+  it("keep sysbench's 95th percentile a histogram bucket above the maximum (real sysbench 1.0.20 output)", async () => {
+    // sysbench prints a percentile at the middle of its histogram bucket: this run of 10 events printed max 0.98
+    // and 95th percentile 0.99 (akopytov/sysbench#486). It was failed as damaged input; it is what sysbench printed.
+    const h = await harvestFixture('sysbench-1.0.20/pgsql-point-select-p95-above-max.txt', {
+      dbms: { product: 'postgres', version: '15.19' },
+    });
+    const run = h.runs[0]!.run;
+    const test = run.tests[0]!;
+    expect(test.status, test.error).toBe('ok');
+    const value = (metric: string) => run.results.find((r) => r.test === test.name && r.metric === metric)?.value;
+    expect([value('latency_max_ms'), value('latency_p95_ms')]).toEqual([0.98, 0.99]);
+    // More than half a bucket above it (and the printing's 0.01) is still damage.
+    const damaged = structuredClone(h.runs[0]!) as HarvestedRun;
+    damaged.run.results.find((r) => r.metric === 'latency_p95_ms')!.value = 1;
+    guardNumbers(damaged);
+    expect(damaged.run.tests[0]!.status).toBe('failed');
+    expect(damaged.run.tests[0]!.error).toContain('latency_p95_ms 1 is above latency_max_ms 0.98');
+  });
+
   it("keep iostat's %util over 100 as iostat printed it (real Insert Benchmark run, %util patched to 113.40)", async () => {
     // The SSH test of `benchsite run` met this on this repository's CI machine (Linux 6.18): the step was failed
     // and its numbers left out as damaged input, though they were what iostat printed.
