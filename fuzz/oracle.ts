@@ -6,7 +6,7 @@ import { harvestAny } from '../collectors/harvest-any.ts';
 import { cleanNames } from '../collectors/lib/clean-names.ts';
 import type { HarvestedRun, Refusal } from '../collectors/lib/harvested.ts';
 import { isInputError } from '../collectors/lib/input-error.ts';
-import { PERCENTILE_OVER_MAX } from '../collectors/lib/plausible.ts';
+import { percentileLimit } from '../collectors/lib/plausible.ts';
 import { publishableRun } from '../collectors/lib/publishable.ts';
 import { loadRawInput } from '../collectors/lib/raw-input.ts';
 import { type RawTree } from '../collectors/lib/raw-tree.ts';
@@ -365,7 +365,7 @@ export function implausible(metric: string, unit: string, value: number): string
 
 /** A percentile over the maximum by no more than a tool's histogram bucket prints (plausible.ts). */
 const histogramSlack = ([k, v]: [string, number], [next, max]: [string, number]) =>
-  k.startsWith('p') && next === 'max' && v <= max * PERCENTILE_OVER_MAX.factor + PERCENTILE_OVER_MAX.plus;
+  k.startsWith('p') && next === 'max' && v <= percentileLimit(max);
 
 /** Percentiles of one latency that must be in order: min <= avg <= max, p50 <= p95 <= p99 <= max. */
 function latencyOrders(values: Map<string, { value: number }>): Array<[string, Array<[string, number]>]> {

@@ -86,12 +86,12 @@ const ORDERS = [
 const TIME_UNITS = new Set(['ms', 's', 'us', 'µs', 'seconds']);
 
 /**
- * How far a percentile may read above the maximum. Tools read percentiles off a histogram and print a bucket's
+ * The largest percentile a maximum allows. Tools read percentiles off a histogram and print a bucket's
  * middle: sysbench's has 1024 buckets spaced by log from 0.001 to 100,000 ms, so its 95th percentile can be half a
  * bucket (0.91 %) above the maximum, and both are printed to 0.01 (akopytov/sysbench#486; a real run of 10 events
  * here printed max 0.98 and 95th percentile 0.99). Between percentiles, and for min <= avg <= max, the order is exact.
  */
-export const PERCENTILE_OVER_MAX = { factor: 1.0091, plus: 0.01 };
+export const percentileLimit = (max: number): number => max * 1.0091 + 0.01;
 
 /** Pairs of metrics of one test out of order, e.g. `delivery_avg_ms 5.1 > delivery_max_ms 4.8`. */
 function outOfOrder(values: Map<string, { value: number; unit: string }>): Array<{ metrics: string[]; text: string }> {
@@ -106,12 +106,10 @@ function outOfOrder(values: Map<string, { value: number; unit: string }>): Array
       if (i < 0) continue;
       for (const later of chain.slice(i + 1)) {
         const other = values.get(`${stem}${later}${suffix}`);
-        const bound = !other
-          ? Infinity
-          : stat!.startsWith('p') && later === 'max'
-            ? other.value * PERCENTILE_OVER_MAX.factor + PERCENTILE_OVER_MAX.plus
-            : other.value * (1 + 1e-9) + 1e-12;
-        if (other && other.unit === r.unit && r.value > bound)
+        if (!other || other.unit !== r.unit) continue;
+        const limit =
+          stat!.startsWith('p') && later === 'max' ? percentileLimit(other.value) : other.value * (1 + 1e-9) + 1e-12;
+        if (r.value > limit)
           out.push({
             metrics: [metric, `${stem}${later}${suffix}`],
             text: `${metric} ${r.value} is above ${stem}${later}${suffix} ${other.value}`,
