@@ -1,13 +1,13 @@
 // CSV downloads of every report table (src/site/report-tables.ts names them).
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
+import { reportEntries } from '../../../site/report-entries.ts';
 import { reportTables } from '../../../site/report-tables.ts';
 import { reportViewOf } from '../../../benchmark-reports.ts';
 import { REPORTS_DIR } from '../../../site/content-dirs.ts';
 
 export async function getStaticPaths() {
   const out = [];
-  for (const entry of await getCollection('reports')) {
+  for (const entry of await reportEntries()) {
     for (const [table, csv] of Object.entries(
       await reportTables(entry.data, entry.id, (b) => reportViewOf(b, `${REPORTS_DIR}/${entry.id}.md`)),
     )) {

@@ -1,13 +1,13 @@
 // A report's attachments, published as files beside its page (`/reports/<slug>/attachments/<file>`), never
 // inlined: read and checked by src/runs/attachments.ts, the same checks as `benchsite validate`.
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
+import { reportEntries } from '../../../../site/report-entries.ts';
 import { contentError } from '../../../../runs/problems.ts';
 import { attachmentType, orphanAttachmentFolders, readAttachments } from '../../../../runs/attachments.ts';
 import { CONTENT_DIR } from '../../../../site/content-dirs.ts';
 
 export async function getStaticPaths() {
-  const entries = await getCollection('reports');
+  const entries = await reportEntries();
   const orphans = await orphanAttachmentFolders(CONTENT_DIR, new Set(entries.map((e) => e.id)));
   if (orphans.length)
     throw contentError(
