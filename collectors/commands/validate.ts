@@ -12,7 +12,7 @@ import { checkRunFolder, checkRunJson } from '../../src/runs/validate-run-folder
 import { readAnnotations, readConfigFamilies } from '../../src/runs/read-history-files.ts';
 import { readSiteConfig } from '../../src/runs/read-site-config.ts';
 import type { Report, Run } from '../../src/schemas/index.ts';
-import { comparability, splitGates } from '../../src/analysis/comparability.ts';
+import { comparability, otherBenchmarkRuns, splitGates } from '../../src/analysis/comparability.ts';
 import { reportSections } from '../../src/site/report-sections.ts';
 import { finishInterruptedWrites } from '../lib/run-install.ts';
 import type { Command } from './command.ts';
@@ -149,6 +149,8 @@ async function placeholderProblems(
  */
 function comparabilityProblems(file: string, report: Report, runs: Array<{ id: string; run: Run }>): Problem[] {
   const byId = new Map(runs.map((r) => [r.id, r.run]));
+  const other = otherBenchmarkRuns(report.benchmark, runs);
+  if (other.length) return other.map((o) => problem(file, 'benchmark', o.what, o.todo));
   const problems: Problem[] = [];
   reportSections(report).forEach((section, i) => {
     const ids = [section.base, ...section.runs];

@@ -56,15 +56,34 @@ export function workloadSize(w: Run['workload'], label?: string): string {
   return vocabularyOf(w).size(w, label).join(', ');
 }
 
-/** The gates of a comparison split into those a report acknowledges by name and those still open. */
+/**
+ * The gates of a comparison split into those a report acknowledges by name and those still open. `benchmark`
+ * stays open whatever the report says: the runs of two benchmarks have no test in common to divide.
+ */
 export function splitGates(
   c: Comparability,
   acknowledge: readonly string[] = [],
 ): { open: Gate[]; acknowledged: Gate[] } {
-  return {
-    open: c.gates.filter((g) => !acknowledge.includes(g.name)),
-    acknowledged: c.gates.filter((g) => acknowledge.includes(g.name)),
-  };
+  const ok = (g: Gate) => g.name !== 'benchmark' && acknowledge.includes(g.name);
+  return { open: c.gates.filter((g) => !ok(g)), acknowledged: c.gates.filter(ok) };
+}
+
+/**
+ * What is wrong with each run of a report that is not of the report's `benchmark`, the base included: the page is
+ * laid out by its benchmark's tests, so another benchmark's run showed its own tests under those headings and
+ * its base cells as failed. Empty when every run is of it.
+ */
+export function otherBenchmarkRuns(
+  benchmark: string,
+  runs: ReadonlyArray<{ id: string; run: Pick<Run, 'benchmark'> }>,
+): Array<{ id: string; what: string; todo: string }> {
+  return runs
+    .filter((r) => r.run.benchmark !== benchmark)
+    .map((r) => ({
+      id: r.id,
+      what: `run ${r.id} is of benchmark ${r.run.benchmark}, and the report's is ${benchmark}`,
+      todo: `Name ${benchmark} runs only (a report compares the runs of one benchmark), or set benchmark: to the runs' own`,
+    }));
 }
 
 /**
@@ -76,12 +95,12 @@ export function incomparableReportError(
   base: string,
   blocked: Array<{ id: string; gates: Gate[] }>,
 ): Error {
-  const names = [...new Set(blocked.flatMap((b) => b.gates.map((g) => g.name)))];
+  const names = [...new Set(blocked.flatMap((b) => b.gates.map((g) => g.name)))].filter((n) => n !== 'benchmark');
   const lines = blocked.map(
     (b) => `${file}: run ${b.id} against the base ${base}: ${b.gates.map((g) => g.text).join('; ')}`,
   );
   const e = new Error(
-    `${file} compares runs that are not comparable:\n${lines.join('\n')}\nCompare comparable runs only, or, if the difference is the point of the report, acknowledge it in the frontmatter: acknowledge: [${names.join(', ')}] (the page then says so in a notice).`,
+    `${file} compares runs that are not comparable:\n${lines.join('\n')}\nCompare comparable runs only${names.length ? `, or, if the difference is the point of the report, acknowledge it in the frontmatter: acknowledge: [${names.join(', ')}] (the page then says so in a notice)` : ' (runs of two benchmarks never are)'}.`,
   );
   e.stack = '';
   return e;

@@ -1,6 +1,7 @@
 // A report section's model made once per build: its page and its CSV tables render the same model object
 // instead of each computing it (Astro renders the page and the CSV routes in one process).
 import type { Report, ReportSection } from '../schemas/index.ts';
+import { otherBenchmarkRuns } from '../analysis/comparability.ts';
 import { sectionRunIds } from './report-sections.ts';
 import { runsById } from './runs.ts';
 
@@ -32,9 +33,16 @@ export function sectionModel<T>(
  */
 export async function sectionInput(report: Report, section: ReportSection, where: string) {
   const ids = sectionRunIds(section);
+  const runs = await runsById(ids, where);
+  const other = otherBenchmarkRuns(report.benchmark, runs);
+  if (other.length) {
+    const e = new Error(`${other.map((o) => `${where}: ${o.what}`).join('\n')}\n${other[0]!.todo}.`);
+    e.stack = ''; // bad content, not a fault of the build: the message says all
+    throw e;
+  }
   return {
     acknowledge: report.acknowledge,
-    runs: await runsById(ids, where),
+    runs,
     base: section.base,
     order: ids,
     labels: { ...report.labels, ...section.labels },

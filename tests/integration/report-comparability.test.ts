@@ -1,5 +1,7 @@
 // A report mixing incomparable runs does not build: the build stops naming the report, each run against its base
 // and the difference, and the frontmatter line that acknowledges it; acknowledged, it builds and the page says so.
+// A run of another benchmark than the report's cannot be acknowledged, and a run that is not there stops the
+// build with the report and the id, without a stack trace.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ describe('a report mixing incomparable runs', () => {
   for (const args of [
     [`${FIXTURES}realruns/sysbench.tar.gz`, '--meta', 'content/meta/vm.yaml'],
     [`${FIXTURES}mytools/bench/arc/feb25.pg.flat`],
+    [`${FIXTURES}realruns/ibench.tar.gz`, '--meta', 'content/meta/vm.yaml'],
   ]) {
     const h = benchsite(['harvest', ...args, '--out', runs]);
     expect(h.code, h.stderr).toBe(0);
@@ -71,5 +74,35 @@ describe('a report mixing incomparable runs', () => {
       /<p class="warning acknowledged"[^>]*>\s*Compared across a difference this report acknowledges: /,
     );
     expect(page).toContain('different threads: 40 vs 1 in the base');
+  }, 300_000);
+
+  it('refuses a run of another benchmark, acknowledged or not, and a run that is not there, without a stack', () => {
+    const ibench = 'insert-benchmark/vm/20261122-1m.pg1518.ccy1';
+    const other = (extra: string) => report(extra).replace(`base: ${BASE}`, `base: ${ibench}`).replace(OTHER, BASE);
+    writeFileSync(file, other(''));
+    const v = benchsite(['validate', runs, '--reports', join(dir, 'content', 'reports')]);
+    expect(v.code).toBe(1);
+    const message = `run ${ibench} is of benchmark insert-benchmark, and the report's is sysbench`;
+    expect(v.stdout).toContain(
+      `2026-11-23-mixed.md: benchmark: ${message}. Name sysbench runs only (a report compares the runs of one benchmark), or set benchmark: to the runs' own.`,
+    );
+    // Before, `acknowledge: [benchmark]` (which validate suggested) built a page of Insert Benchmark steps under
+    // sysbench's headings, each base cell "failed".
+    writeFileSync(file, other('acknowledge: [benchmark]\n'));
+    const a = benchsite(['validate', runs, '--reports', join(dir, 'content', 'reports')]);
+    expect(a.code).toBe(1);
+    expect(a.stdout).toContain('2026-11-23-mixed.md: acknowledge[0]: expected "duration" or');
+    writeFileSync(file, other(''));
+    const r = build(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain(`content/reports/2026-11-23-mixed.md: ${message}`);
+    expect(r.output).not.toContain('Stack trace');
+
+    const missing = `${BASE.slice(0, -3)}nothere`;
+    writeFileSync(file, report('').replace(`runs: [${OTHER}]`, `runs: [${missing}]`));
+    const m = build(dir);
+    expect(m.status).not.toBe(0);
+    expect(m.output).toContain(`2026-11-23-mixed.md: no run with id "${missing}" in content/runs.`);
+    expect(m.output).not.toContain('Stack trace');
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import {
   comparabilityKey,
   durationClass,
   incomparableReportError,
+  otherBenchmarkRuns,
   splitGates,
 } from '../../../../src/analysis/comparability.ts';
 import { latestComparable } from '../../../../src/analysis/run-diff.ts';
@@ -62,6 +63,32 @@ describe('comparability gates', () => {
         'content/reports/x.md: run run/id against the base base/id: different rows: 1000 vs 20000 in the base\n' +
         'Compare comparable runs only, or, if the difference is the point of the report, acknowledge it in the frontmatter: acknowledge: [rows] (the page then says so in a notice).',
     );
+  });
+
+  it('another benchmark is never acknowledged, and a report names the runs of its own benchmark only', () => {
+    const ib = { ...structuredClone(pg.run), benchmark: 'insert-benchmark' } as Run;
+    const c = comparability(ib, pg.run);
+    expect(c.gates.map((g) => g.name)).toEqual(['benchmark']);
+    const { open, acknowledged } = splitGates(c, ['benchmark']);
+    expect(acknowledged).toEqual([]);
+    expect(open.map((g) => g.name)).toEqual(['benchmark']);
+    expect(incomparableReportError('content/reports/x.md', 'base/id', [{ id: 'run/id', gates: open }]).message).toBe(
+      'content/reports/x.md compares runs that are not comparable:\n' +
+        'content/reports/x.md: run run/id against the base base/id: different benchmark: insert-benchmark vs sysbench in the base\n' +
+        'Compare comparable runs only (runs of two benchmarks never are).',
+    );
+    const runs = [
+      { id: 'sysbench/vm/a', run: pg.run },
+      { id: 'insert-benchmark/vm/b', run: ib },
+    ];
+    expect(otherBenchmarkRuns('sysbench', runs)).toEqual([
+      {
+        id: 'insert-benchmark/vm/b',
+        what: "run insert-benchmark/vm/b is of benchmark insert-benchmark, and the report's is sysbench",
+        todo: "Name sysbench runs only (a report compares the runs of one benchmark), or set benchmark: to the runs' own",
+      },
+    ]);
+    expect(otherBenchmarkRuns('sysbench', runs.slice(0, 1))).toEqual([]);
   });
 
   it('duration classes', () => {
