@@ -3,6 +3,7 @@
 import type { Command } from './commands/command.ts';
 import { UsageError } from './commands/command.ts';
 import { debugWanted, describeError } from './lib/input-error.ts';
+import { likeliest } from '../src/analysis/closest-names.ts';
 
 /**
  * The commands, each with its one-line summary; a command's module (and everything it imports: zod, the
@@ -65,6 +66,18 @@ Any command takes --debug (or BENCHSITE_DEBUG=1): the stack trace of an error, f
 Site: npm run build (static site in dist/), npm run dev, npm run preview.`;
 }
 
+/**
+ * A usage error in one line. Node's own for an unknown option ends in advice about positional arguments that
+ * start with '-', with an unbalanced quote: an unknown option is said plainly, with the option of the command's
+ * help it most likely meant.
+ */
+export function usageMessage(err: Error & { code?: string }, help: string): string {
+  const unknown = err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /^Unknown option '([^']+)'/.exec(err.message);
+  if (!unknown) return err.message;
+  const meant = likeliest(unknown[1]!, help.match(/--[a-z][a-z-]*/g) ?? []);
+  return `unknown option ${unknown[1]}${meant ? `: did you mean ${meant}?` : ''}`;
+}
+
 export async function main(argv: string[]): Promise<number> {
   // --debug is the CLI's, not the command's: commands ask debugWanted(), which reads the environment.
   if (debugWanted(argv)) process.env.BENCHSITE_DEBUG = '1';
@@ -89,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     const err = e as Error & { code?: string };
     if (e instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(
-        `benchsite ${name}: ${err.message}\n\n${cmd.help.split('\n')[0]}\n(benchsite ${name} --help for more)`,
+        `benchsite ${name}: ${usageMessage(err, cmd.help)}\n\n${cmd.help.split('\n')[0]}\n(benchsite ${name} --help for more)`,
       );
       return 2;
     }

@@ -27,6 +27,15 @@ export function closest(name: string, candidates: string[]): string[] {
     .map((x) => x.c);
 }
 
+/**
+ * The candidate a misspelt `name` most likely meant: the closest, when it is within a third of the name's
+ * length in edits (at least one): `--meat` gives `--meta`, `--xyz` nothing.
+ */
+export function likeliest(name: string, candidates: string[]): string | undefined {
+  const best = closest(name, candidates)[0];
+  return best !== undefined && distance(name, best) <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+}
+
 /** `z12c, z12b_sync, ...` for messages: the closest few and how many more. */
 export function suggestionList(names: string[], max = 8): string {
   if (!names.length) return '(none)';

@@ -72,3 +72,15 @@ describe('benchsite harvest on broken input', () => {
     );
   });
 });
+
+describe('a misspelt option', () => {
+  it('is named, with the option of that command it most likely meant, in one line', () => {
+    const r = benchsite(['harvest', 'results', '--meat', 'vm.yaml']);
+    expect(r.code).toBe(2);
+    // Node's own message went on about positional arguments starting with '-', with an unbalanced quote.
+    expect(r.stderr.split('\n')[0]).toBe('benchsite harvest: unknown option --meat: did you mean --meta?');
+    const v = benchsite(['validate', '--xyz']);
+    expect(v.code).toBe(2);
+    expect(v.stderr.split('\n')[0]).toBe('benchsite validate: unknown option --xyz');
+  });
+});

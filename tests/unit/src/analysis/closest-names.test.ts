@@ -1,6 +1,6 @@
 // The names suggested for a name that does not resolve.
 import { describe, expect, it } from 'vitest';
-import { closest } from '../../../../src/analysis/closest-names.ts';
+import { closest, likeliest } from '../../../../src/analysis/closest-names.ts';
 
 describe('closest', () => {
   it('orders suggestions by closeness', () => {
@@ -16,5 +16,17 @@ describe('closest', () => {
     const t0 = performance.now();
     expect(closest(huge, ['z12c', 'y'.repeat(100_000)])).toHaveLength(2);
     expect(performance.now() - t0).toBeLessThan(200);
+  });
+});
+
+describe('likeliest', () => {
+  it('gives the closest name when it is a likely misspelling, else nothing', () => {
+    const options = ['--meta', '--out', '--verbose', '--format'];
+    expect(likeliest('--meat', options)).toBe('--meta');
+    expect(likeliest('--formt', options)).toBe('--format');
+    expect(likeliest('--outt', options)).toBe('--out');
+    expect(likeliest('--xyz', options)).toBeUndefined();
+    expect(likeliest('-q', options)).toBeUndefined();
+    expect(likeliest('--anything', [])).toBeUndefined();
   });
 });
