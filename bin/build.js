@@ -52,6 +52,12 @@ if (!process.features.typescript) {
 } else {
   const compileCache = fileURLToPath(new URL('../node_modules/.cache/benchsite-compile', import.meta.url));
   module.enableCompileCache?.(compileCache);
+  const { unknownBuildOption } = await import('../src/site/build-options.ts');
+  const unknown = unknownBuildOption(args);
+  if (unknown) {
+    console.error(`build: ${unknown}`);
+    process.exit(2);
+  }
   const { buildRequest, codeDigestByStamps, REQUEST_ENV, FINAL_OUT_ENV } =
     await import('../src/site/fast-build/state.ts');
   const { recoverDist, stagingDir, swapIn } = await import('../src/site/dist-swap.ts');

@@ -1,11 +1,13 @@
 // A new user feeding harvest a truncated gzip, a file that only says it is gzip, or a corrupt meta file gets
 // one line naming that file and what to do; the stack trace only with --debug.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchsite } from '../helpers/cli.ts';
 import { FIXTURES, MYTOOLS_FEB25 } from '../helpers/fixtures.ts';
+import { ROOT } from '../helpers/build-site.ts';
 
 const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error: '));
 
@@ -82,5 +84,17 @@ describe('a misspelt option', () => {
     const v = benchsite(['validate', '--xyz']);
     expect(v.code).toBe(2);
     expect(v.stderr.split('\n')[0]).toBe('benchsite validate: unknown option --xyz');
+  });
+
+  it('of npm run build stops it before it builds: astro build ignored it and built into dist/', () => {
+    const out = mkdtempSync(join(tmpdir(), 'benchsite-build-opt-'));
+    const r = spawnSync(process.execPath, ['bin/build.js', '--outdir', join(out, 'site')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toMatch(/^build: unknown option --outdir: did you mean --outDir\? /);
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(out, 'site'))).toBe(false);
   });
 });
