@@ -2,6 +2,7 @@
 // over time, and the raw files with their checksums. Pure (the run, its pre-drawn charts and the site's base
 // URL in, HTML out), so the build renders 10,000 of them on worker threads outside Astro and the dev server
 // renders the same HTML through an Astro route.
+import { hostLine } from '../host-text.ts';
 import type { Annotation, Run, SystemAverages } from '../../schemas/index.ts';
 import { onLadder } from '../../analysis/history.ts';
 import { KEY_METRICS } from '../../analysis/key-metrics.ts';
@@ -71,7 +72,7 @@ function facts(id: string, run: Run, base: string, reports: RunReportLink[]): Ht
     .filter(([k, v]) => k !== 'kind' && v !== undefined)
     .map(([k, v]) => `${k} ${paramText(v)}`)
     .join(' · ');
-  const hostText = `${host.name}${host.description ? `: ${host.description}` : ''}${host.cpus ? `, ${host.cpus} CPUs` : ''}${host.memoryGiB ? `, ${host.memoryGiB} GiB RAM` : ''}${host.kernel ? `, kernel ${host.kernel}` : ''}`;
+  const hostText = hostLine(host);
   const source = `${sourceLabel(provenance.source)}${provenance.published ? `: ${provenance.published.title}` : ''} (${provenance.harvester.format})`;
   return html`<dl class="facts">
     <dt>run id</dt><dd><code>${id}</code></dd>
