@@ -7,3 +7,6 @@ export const fmtValue = formatGeneral;
 export function fmtDate(d: Date | string): string {
   return (typeof d === 'string' ? d : d.toISOString()).slice(0, 10);
 }
+
+/** `1 run`, `3 runs`. */
+export const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;

@@ -4,6 +4,7 @@
 // files that list runs with the same functions the Astro pages use (list-pages/). Loading Astro and Vite,
 // bundling and rendering every list page cost 9 to 13 CPU-seconds at 10,000 runs; this costs about one.
 // Anything it is not sure of makes a full build (the reason is printed): correctness over speed.
+import { plural } from '../format.ts';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { historyKeys } from '../../analysis/history.ts';
@@ -53,8 +54,6 @@ async function writeAtomic(file: string, text: string): Promise<void> {
   await writeFile(tmp, text);
   await rename(tmp, file);
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * Rebuild the site without Astro when only runs changed, or say why not. Bad content in a changed run throws

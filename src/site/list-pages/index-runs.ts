@@ -1,6 +1,7 @@
 // The part of the index page that lists runs (the history line, the run count, the search form's choices and
 // one row per benchmark and host), between marker comments: the rebuild without Astro (src/site/fast-build/)
 // puts a new one in place of the old in dist/index.html. Plain HTML (see host-page.ts).
+import { plural } from '../format.ts';
 import { historyKeys } from '../../analysis/history.ts';
 import { anchorHeadings } from '../heading-anchors.ts';
 import { html, raw, type Html } from '../html.ts';
@@ -19,7 +20,7 @@ export function indexRunsPart(runs: SiteRunSummary[], base: string): Html {
   const benchmarks = [...new Set(runs.map((r) => r.summary.benchmark))].sort();
   const hosts = [...new Set(runs.map((r) => r.summary.host.name))].sort();
   const products = [...new Set(runs.map((r) => r.summary.dbms.product ?? ''))].filter(Boolean).sort();
-  return html`${raw(INDEX_RUNS_START)}<h2 id="history">History</h2><p><a href="${url.historyIndex()}">Each product's versions on each host</a> <span class="small muted">(${historyKeys(runs).length} histories: every version relative to the oldest and to the one before, over time, with the host's annotations)</span></p><h2 id="runs">Runs</h2><p class="small muted">${runs.length} runs on ${groups.length} benchmark hosts. Each host's page lists its runs; each product's history shows its versions side by side.</p>${findForm(base, { benchmarks, hosts, products })}<div id="found"></div><div class="table-wrap"><table class="runs"><thead><tr><th>benchmark</th><th>host</th><th class="num">runs</th><th>dates</th><th>DBMS (runs), history by version</th></tr></thead><tbody>${groups.map(
+  return html`${raw(INDEX_RUNS_START)}<h2 id="history">History</h2><p><a href="${url.historyIndex()}">Each product's versions on each host</a> <span class="small muted">(${historyKeys(runs).length} histories: every version relative to the oldest and to the one before, over time, with the host's annotations)</span></p><h2 id="runs">Runs</h2><p class="small muted">${plural(runs.length, 'run')} of ${plural(benchmarks.length, 'benchmark')} on ${plural(hosts.length, 'host')}. Each host's page lists its runs; each product's history shows its versions side by side.</p>${findForm(base, { benchmarks, hosts, products })}<div id="found"></div><div class="table-wrap"><table class="runs"><thead><tr><th>benchmark</th><th>host</th><th class="num">runs</th><th>dates</th><th>DBMS (runs), history by version</th></tr></thead><tbody>${groups.map(
     (g) =>
       html`<tr><td>${g.benchmark}</td><td><a href="${url.host(g.benchmark, g.host)}">${g.host}</a></td><td class="num">${g.count}</td><td class="small">${g.first === g.last ? g.first : `${g.first} to ${g.last}`}</td><td class="small">${g.products.map(
         (p, i) =>
