@@ -130,8 +130,15 @@ export function parsePlaceholder(src: string): Placeholder {
   const peek = () => tokens[p];
   const expect = (text: string) => {
     const t = tokens[p];
-    if (!t || t.text !== text || t.kind !== 'punct')
-      throw new PlaceholderError(t ? `expected "${text}" before "${t.text}"` : `expected "${text}" at the end`);
+    if (!t || t.text !== text || t.kind !== 'punct') {
+      // Two names in a row: most likely one name with a blank (`ma cy1`), which is written in quotes.
+      const before = tokens[p - 1];
+      const blank =
+        t?.kind === 'word' && before?.kind === 'word'
+          ? `; a name with a blank is written in quotes: "${before.text} ${t.text}"`
+          : '';
+      throw new PlaceholderError(t ? `expected "${text}" before "${t.text}"${blank}` : `expected "${text}" at the end`);
+    }
     p++;
   };
   const parseExpr = (): Expr => {

@@ -21,6 +21,11 @@ describe('parsing', () => {
   });
   it('says what is wrong with a malformed placeholder', () => {
     expect(() => parsePlaceholder('rel(z12c, delete')).toThrow('expected ")" at the end');
+    // A label with a blank, unquoted: the message says how to write it.
+    expect(() => parsePlaceholder('bp(ma cy1, point)')).toThrow(
+      'expected ")" before "cy1"; a name with a blank is written in quotes: "ma cy1"',
+    );
+    expect(() => parsePlaceholder('rel(z12c, "a b" c)')).toThrow(/^expected "\)" before "c"$/);
     expect(() => parsePlaceholder('rel(z12c, delete) >= 4')).toThrow(
       'a comparison needs "assert" first: {{ assert rel(z12c, delete) >= 4 }}',
     );
