@@ -119,11 +119,11 @@ export function startRunStore(
     return all;
   });
   runs.catch(() => {}); // (awaited by whoever needs it)
-  return {
-    runsDir: plan.runsDir,
-    runs,
-    counts: runs.then(() => ({ runs: plan.ids.length, validated: plan.jobs.length })),
-  };
+  const counts = runs.then(() => ({ runs: plan.ids.length, validated: plan.jobs.length }));
+  // Awaited when Astro's build starts: a run found bad before that rejected it with nobody waiting yet, and Node
+  // ended the build with its own crash output (the message in brackets under a line of Node's source).
+  counts.catch(() => {});
+  return { runsDir: plan.runsDir, runs, counts };
 }
 
 const KEY = Symbol.for('benchsite.run-store');
