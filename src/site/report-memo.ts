@@ -33,13 +33,7 @@ export function sectionModel<T>(
  */
 export async function sectionInput(report: Report, section: ReportSection, where: string) {
   const ids = sectionRunIds(section);
-  const runs = await runsById(ids, where);
-  const other = otherBenchmarkRuns(report.benchmark, runs);
-  if (other.length) {
-    const e = new Error(`${other.map((o) => `${where}: ${o.what}`).join('\n')}\n${other[0]!.todo}.`);
-    e.stack = ''; // bad content, not a fault of the build: the message says all
-    throw e;
-  }
+  const runs = await reportRuns(report, ids, where);
   return {
     acknowledge: report.acknowledge,
     runs,
@@ -48,4 +42,20 @@ export async function sectionInput(report: Report, section: ReportSection, where
     labels: { ...report.labels, ...section.labels },
     thresholds: report.thresholds,
   };
+}
+
+/**
+ * Runs a report names, each of the report's own benchmark (comparability.ts otherBenchmarkRuns), or the error
+ * that stops the build: every path of a report page and its CSV reads its runs here (its model, relative or the
+ * benchmark's own view).
+ */
+export async function reportRuns(report: Report, ids: string[], where: string) {
+  const runs = await runsById(ids, where);
+  const other = otherBenchmarkRuns(report.benchmark, runs);
+  if (other.length) {
+    const e = new Error(`${other.map((o) => `${where}: ${o.what}`).join('\n')}\n${other[0]!.todo}.`);
+    e.stack = ''; // bad content, not a fault of the build: the message says all
+    throw e;
+  }
+  return runs;
 }

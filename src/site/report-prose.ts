@@ -10,9 +10,8 @@ import { readContentFile } from '../runs/validate-files.ts';
 import { reportProse, reportRunIds } from './validate-report.ts';
 import { reportText } from './report-limits.ts';
 import { REPORTS_DIR } from './content-dirs.ts';
-import { sectionModel } from './report-memo.ts';
+import { reportRuns, sectionModel } from './report-memo.ts';
 import { reportSections } from './report-sections.ts';
-import { runsById } from './runs.ts';
 import { homeUrl } from './urls.ts';
 import type { Part } from './report-placement.ts';
 
@@ -23,7 +22,7 @@ import type { Part } from './report-placement.ts';
 export function reportModel(slug: string, report: Report): Promise<ReportModel> {
   const file = join(REPORTS_DIR, `${slug}.md`);
   return sectionModel('report', file, null, report, async () =>
-    modelFromReport(report, reportSections(report), await runsById(reportRunIds(report), file), file),
+    modelFromReport(report, reportSections(report), await reportRuns(report, reportRunIds(report), file), file),
   );
 }
 
