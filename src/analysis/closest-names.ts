@@ -28,12 +28,15 @@ export function closest(name: string, candidates: string[]): string[] {
 }
 
 /**
- * The candidate a misspelt `name` most likely meant: the closest, when it is within a third of the name's
- * length in edits (at least one): `--meat` gives `--meta`, `--xyz` nothing.
+ * The candidate a misspelt `name` most likely meant: one it begins (`--comparable` for `--comparable-with`), else
+ * the nearest in edits when that is within a third of the name's length (at least one): `--meat` gives `--meta`,
+ * `--xyz` nothing.
  */
 export function likeliest(name: string, candidates: string[]): string | undefined {
-  const best = closest(name, candidates)[0];
-  return best !== undefined && distance(name, best) <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+  const started = candidates.find((c) => c.startsWith(name) && name.replace(/^-+/, '').length >= 2);
+  if (started) return started;
+  const near = candidates.map((c, i) => ({ c, i, d: distance(name, c) })).sort((a, b) => a.d - b.d || a.i - b.i)[0];
+  return near && near.d <= Math.max(1, Math.floor(name.length / 3)) ? near.c : undefined;
 }
 
 /** `z12c, z12b_sync, ...` for messages: the closest few and how many more. */

@@ -4,7 +4,7 @@ import { likeliest } from '../analysis/closest-names.ts';
 
 /** astro build's own options and Astro's global ones, by whether they take a value. */
 const WITH_VALUE = ['--outDir', '--base', '--site', '--root', '--config', '--mode'];
-const WITHOUT_VALUE = ['--devOutput', '--force', '--verbose', '--silent', '--help', '-h'];
+const WITHOUT_VALUE = ['--devOutput', '--force', '--verbose', '--silent', '--json', '--help', '-h'];
 
 /** What is wrong with the first option astro build would not know, or undefined when it knows them all. */
 export function unknownBuildOption(args: readonly string[]): string | undefined {

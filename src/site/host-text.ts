@@ -10,16 +10,22 @@ export function storageText(h: Pick<Host, 'storage'>): string {
     .join('; ');
 }
 
-/** Its CPU: `AMD Ryzen 7 7735HS, 8 cores, SMT on`; '' when the run does not say. */
-export function cpuText(h: Pick<Host, 'cpuModel' | 'cores' | 'smt'>): string {
-  if (!h.cpuModel) return '';
-  return `${h.cpuModel}${h.cores ? `, ${h.cores} cores` : ''}${h.smt === false ? ', SMT off' : h.smt ? ', SMT on' : ''}`;
+/** Its CPU: `AMD Ryzen 7 7735HS, 2 sockets, 8 cores, SMT on`, each part when the run records it; '' for none. */
+export function cpuText(h: Pick<Host, 'cpuModel' | 'sockets' | 'cores' | 'smt'>): string {
+  return [
+    h.cpuModel,
+    h.sockets && `${h.sockets} socket${h.sockets === 1 ? '' : 's'}`,
+    h.cores && `${h.cores} cores`,
+    h.smt === false ? 'SMT off' : h.smt ? 'SMT on' : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
  * Every fact of a host on one line, in the order a post gives them: `pn53: ASUS ExpertCenter PN53, AMD Ryzen 7
- * 7735HS, 8 cores, SMT on, 16 CPUs, 32 GiB RAM, storage ..., Ubuntu 24.04, kernel 6.8.0`. What the run does not
- * record is left out.
+ * 7735HS, 8 cores, SMT on, 16 CPUs, 32 GiB RAM, storage (...), Ubuntu 24.04, kernel 6.8.0, server class c8r32`.
+ * What the run does not record is left out. (Not `sources`: where the facts came from is not a fact of the host.)
  */
 export function hostLine(h: Host): string {
   const storage = storageText(h);
@@ -28,9 +34,10 @@ export function hostLine(h: Host): string {
     cpuText(h),
     h.cpus && `${h.cpus} CPUs`,
     h.memoryGiB && `${h.memoryGiB} GiB RAM`,
-    storage && `storage ${storage}`,
+    storage && `storage (${storage})`,
     h.os,
     h.kernel && `kernel ${h.kernel}`,
+    h.serverClass && `server class ${h.serverClass}`,
     // (a description often says it already: `Firecracker VM, 2 vCPUs`)
     h.virtualization && !h.description?.toLowerCase().includes(h.virtualization.toLowerCase()) && h.virtualization,
   ].filter(Boolean);

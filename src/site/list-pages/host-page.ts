@@ -1,5 +1,6 @@
 // /hosts/<benchmark>/<host>/: every run of one benchmark on one host. The body is plain HTML from `html`
 // templates so that the Astro page and the rebuild without Astro (src/site/fast-build/) print the same bytes.
+import { plural } from '../format.ts';
 import { compareVersions } from '../../analysis/versions.ts';
 import { html, type Html } from '../html.ts';
 import { sourceLabel } from '../provenance-text.ts';
@@ -30,7 +31,7 @@ export function hostPageRuns(group: HostGroup, runs: SiteRunSummary[]): SiteRunS
 /** The page's body; `runs` are those of hostPageRuns. */
 export function hostPageBody(group: HostGroup, runs: SiteRunSummary[], base: string): Html {
   const url = siteUrls(base);
-  return html`<p class="small muted">${group.benchmark}</p><h1>Runs on ${group.host}</h1><p class="small">${group.count} runs, ${group.first} to ${group.last}. History by version: ${group.products.map(
+  return html`<p class="small muted">${group.benchmark}</p><h1>Runs on ${group.host}</h1><p class="small">${plural(group.count, 'run')}${group.first === group.last ? `, ${group.first}` : `, ${group.first} to ${group.last}`}. History by version: ${group.products.map(
     (p, i) =>
       html`${i > 0 && ', '}${p.history ? html`<a href="${url.history(group.benchmark, group.host, p.product)}">${p.product}</a>` : p.product}`,
   )}</p><div class="table-wrap"><table class="runs"><thead><tr><th>run</th><th>date</th><th>DBMS</th><th>version</th><th>config</th><th class="num">tests</th><th>source</th></tr></thead><tbody>${runs.map(

@@ -26,6 +26,10 @@ describe('likeliest', () => {
     expect(likeliest('--formt', options)).toBe('--format');
     expect(likeliest('--outt', options)).toBe('--out');
     expect(likeliest('--xyz', options)).toBeUndefined();
+    // An option cut short: the one it begins.
+    expect(likeliest('--comparable', ['--format', '--comparable-with'])).toBe('--comparable-with');
+    expect(likeliest('--verb', options)).toBe('--verbose');
+    expect(likeliest('--o', options)).toBeUndefined();
     expect(likeliest('-q', options)).toBeUndefined();
     expect(likeliest('--anything', [])).toBeUndefined();
   });

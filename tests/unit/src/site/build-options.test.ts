@@ -9,7 +9,8 @@ describe('unknownBuildOption', () => {
     expect(
       unknownBuildOption(['--outDir=/tmp/x', '--site=https://example.org/', '--mode', 'production']),
     ).toBeUndefined();
-    // A value that starts with '-' is the option's value, not an option.
+    expect(unknownBuildOption(['--json', '--silent'])).toBeUndefined();
+    // The word after --outDir is its folder, as bin/build.js reads it, even when it starts with '-'.
     expect(unknownBuildOption(['--outDir', '-odd-folder'])).toBeUndefined();
   });
 

@@ -20,16 +20,20 @@ describe('host text', () => {
         os: 'Ubuntu 24.04',
         kernel: '6.8.0-45-generic',
         virtualization: 'bare metal',
+        serverClass: 'c8r32',
+        sockets: 1,
       }),
     ).toBe(
-      'pn53: ASUS ExpertCenter PN53, AMD Ryzen 7 7735HS, 8 cores, SMT off, 8 CPUs, 32 GiB RAM, storage Samsung 990 Pro, ext4, discard; md2, SW RAID 1, Ubuntu 24.04, kernel 6.8.0-45-generic, bare metal',
+      'pn53: ASUS ExpertCenter PN53, AMD Ryzen 7 7735HS, 1 socket, 8 cores, SMT off, 8 CPUs, 32 GiB RAM, storage (Samsung 990 Pro, ext4, discard; md2, SW RAID 1), Ubuntu 24.04, kernel 6.8.0-45-generic, server class c8r32, bare metal',
     );
   });
 
   it('leaves out what the run does not record', () => {
     expect(hostLine({ name: 'vm' })).toBe('vm');
     expect(hostLine({ name: 'vm', cpus: 2, kernel: '6.18.0' })).toBe('vm: 2 CPUs, kernel 6.18.0');
-    expect(cpuText({ cores: 8 })).toBe('');
+    expect(cpuText({ cores: 8 })).toBe('8 cores');
+    expect(cpuText({})).toBe('');
+    expect(hostLine({ name: 'vm', cores: 2, smt: false })).toBe('vm: 2 cores, SMT off');
     expect(cpuText({ cpuModel: 'Xeon', smt: true })).toBe('Xeon, SMT on');
     expect(storageText({})).toBe('');
     // Said once when the description says it.
