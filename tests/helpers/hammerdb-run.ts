@@ -71,7 +71,10 @@ interface SpecOpts {
 export function spec(name: string, o: SpecOpts): string {
   const pg = o.product === 'postgres';
   const file = join(tmp, `${name}.yaml`);
-  const env = { HAMMERDB_STANDIN_PACE_MS: '300', ...o.env };
+  // 11 or 12 counter lines in each measured phase: at 500 ms apart, 5.5 s of it, so vmstat, started over SSH when
+  // the phase begins, still has two whole samples in it when a loaded machine starts it 2 s late (at 300 ms, one
+  // such run of the full suite had one).
+  const env = { HAMMERDB_STANDIN_PACE_MS: '500', ...o.env };
   writeFileSync(
     file,
     `name: ${name}
