@@ -3,7 +3,7 @@
 import type { Command } from './commands/command.ts';
 import { UsageError } from './commands/command.ts';
 import { debugWanted, describeError } from './lib/input-error.ts';
-import { likeliest } from '../src/analysis/closest-names.ts';
+import { unknownOption } from '../src/analysis/closest-names.ts';
 
 /**
  * The commands, each with its one-line summary; a command's module (and everything it imports: zod, the
@@ -74,8 +74,7 @@ Site: npm run build (static site in dist/), npm run dev, npm run preview.`;
 export function usageMessage(err: Error & { code?: string }, help: string): string {
   const unknown = err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /^Unknown option '([^']+)'/.exec(err.message);
   if (!unknown) return err.message;
-  const meant = likeliest(unknown[1]!, help.match(/--[a-z][a-z-]*/g) ?? []);
-  return `unknown option ${unknown[1]}${meant ? `: did you mean ${meant}?` : ''}`;
+  return unknownOption(unknown[1]!, help.match(/--[a-z][a-z-]*/g) ?? []);
 }
 
 export async function main(argv: string[]): Promise<number> {

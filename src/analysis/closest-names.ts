@@ -39,6 +39,12 @@ export function likeliest(name: string, candidates: string[]): string | undefine
   return near && near.d <= Math.max(1, Math.floor(name.length / 3)) ? near.c : undefined;
 }
 
+/** `unknown option --meat: did you mean --meta?`, or without the question when no option is likely meant. */
+export function unknownOption(name: string, known: string[]): string {
+  const meant = likeliest(name, known);
+  return `unknown option ${name}${meant ? `: did you mean ${meant}?` : ''}`;
+}
+
 /** `z12c, z12b_sync, ...` for messages: the closest few and how many more. */
 export function suggestionList(names: string[], max = 8): string {
   if (!names.length) return '(none)';

@@ -1,6 +1,6 @@
 // The options `npm run build` passes on to `astro build`. Astro ignores an option it does not know, so a misspelt
 // `--outdir /tmp/x` built into dist/ in place of the folder asked for, and said nothing: it is refused instead.
-import { likeliest } from '../analysis/closest-names.ts';
+import { unknownOption } from '../analysis/closest-names.ts';
 
 /** astro build's own options and Astro's global ones, by whether they take a value. */
 const WITH_VALUE = ['--outDir', '--base', '--site', '--root', '--config', '--mode'];
@@ -17,8 +17,7 @@ export function unknownBuildOption(args: readonly string[]): string | undefined 
       continue;
     }
     if (WITHOUT_VALUE.includes(name)) continue;
-    const meant = likeliest(name, [...WITH_VALUE, ...WITHOUT_VALUE]);
-    return `unknown option ${name}${meant ? `: did you mean ${meant}?` : ''} (the build takes astro build's options: ${[...WITH_VALUE, ...WITHOUT_VALUE.slice(0, -1)].join(', ')})`;
+    return `${unknownOption(name, [...WITH_VALUE, ...WITHOUT_VALUE])} (the build takes astro build's options: ${[...WITH_VALUE, ...WITHOUT_VALUE.slice(0, -1)].join(', ')})`;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 // A host's facts in words, as a run page states them on one line and a report's run facts list them. Pure.
 import type { Host } from '../schemas/index.ts';
+import { plural } from './format.ts';
 
 /** Its storage: `Intel D7-P5520 NVMe, ext4, discard; md2, xfs` (model or device, filesystem, discard, RAID). */
 export function storageText(h: Pick<Host, 'storage'>): string {
@@ -14,7 +15,7 @@ export function storageText(h: Pick<Host, 'storage'>): string {
 export function cpuText(h: Pick<Host, 'cpuModel' | 'sockets' | 'cores' | 'smt'>): string {
   return [
     h.cpuModel,
-    h.sockets && `${h.sockets} socket${h.sockets === 1 ? '' : 's'}`,
+    h.sockets && plural(h.sockets, 'socket'),
     h.cores && `${h.cores} cores`,
     h.smt === false ? 'SMT off' : h.smt ? 'SMT on' : undefined,
   ]

@@ -2,6 +2,7 @@
 // instead of each computing it (Astro renders the page and the CSV routes in one process).
 import type { Report, ReportSection } from '../schemas/index.ts';
 import { otherBenchmarkRuns } from '../analysis/comparability.ts';
+import { contentError } from '../runs/problems.ts';
 import { sectionRunIds } from './report-sections.ts';
 import { runsById } from './runs.ts';
 
@@ -52,10 +53,10 @@ export async function sectionInput(report: Report, section: ReportSection, where
 export async function reportRuns(report: Report, ids: string[], where: string) {
   const runs = await runsById(ids, where);
   const other = otherBenchmarkRuns(report.benchmark, runs);
-  if (other.length) {
-    const e = new Error(`${other.map((o) => `${where}: ${o.what}`).join('\n')}\n${other[0]!.todo}.`);
-    e.stack = ''; // bad content, not a fault of the build: the message says all
-    throw e;
-  }
+  if (other.length)
+    throw contentError(
+      where,
+      other.map((o) => `${where}: ${o.what}. ${o.todo}.`),
+    );
   return runs;
 }

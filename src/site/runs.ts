@@ -77,13 +77,10 @@ export async function runsById(ids: string[], where: string): Promise<SiteRun[]>
   const known = new Set((await allRuns()).map((r) => r.id));
   return Promise.all(
     ids.map(async (id) => {
-      if (!known.has(id)) {
-        const e = new Error(
+      if (!known.has(id))
+        throw contentError(where, [
           `${where}: no run with id "${id}" in content/runs. Check the id (its path under content/runs) or harvest the run.`,
-        );
-        e.stack = ''; // bad content, not a fault of the build: Astro prints a stack it is given
-        throw e;
-      }
+        ]);
       return { id, run: await loadRun(id) };
     }),
   );
